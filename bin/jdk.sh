@@ -1,0 +1,27 @@
+# Sourced by ./gpuplan, ./run-tests and .ci/run: finds a JDK >= 21 and exports JAVA_HOME.
+# Order: $JAVA_HOME if it is new enough, then every JDK under /usr/lib/jvm (newest first).
+
+gpuplan_java_major() {  # prints the major version of "$1/bin/java", or nothing
+  [ -x "$1/bin/java" ] || return 0
+  "$1/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9][0-9]*\).*/\1/p' | head -n 1
+}
+
+gpuplan_find_jdk() {
+  local candidate major
+  for candidate in "${JAVA_HOME:-}" $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sed 's#/$##' | sort -rV); do
+    [ -n "$candidate" ] || continue
+    [ -x "$candidate/bin/javac" ] || continue
+    major=$(gpuplan_java_major "$candidate")
+    if [ -n "$major" ] && [ "$major" -ge 21 ]; then
+      export JAVA_HOME="$candidate"
+      export PATH="$JAVA_HOME/bin:$PATH"
+      # Maven 3.8.7 bundles an old Guava that trips the JDK 24+ sun.misc.Unsafe warning; silence it.
+      if [ "$major" -ge 24 ]; then export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"; fi
+      return 0
+    fi
+  done
+  echo "gpuplan needs a JDK 21 or newer (Timefold Solver 2.2 requires it), and none was found." >&2
+  echo "Looked at JAVA_HOME (${JAVA_HOME:-unset}) and /usr/lib/jvm/*." >&2
+  echo "Install one (e.g. Temurin 21 or 25) and set JAVA_HOME to it." >&2
+  return 1
+}

@@ -1,0 +1,81 @@
+package io.gpuplan.model;
+
+import ai.timefold.solver.core.api.domain.solution.PlanningEntityCollectionProperty;
+import ai.timefold.solver.core.api.domain.solution.PlanningScore;
+import ai.timefold.solver.core.api.domain.solution.PlanningSolution;
+import ai.timefold.solver.core.api.domain.solution.ProblemFactCollectionProperty;
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import java.util.List;
+
+/** The planning solution: one {@link JobAssignment} per job, plus the facts the constraints need. */
+@PlanningSolution
+public class GpuPlan {
+    private Problem problem;
+
+    @ProblemFactCollectionProperty
+    private List<Slot> slots;
+    @ProblemFactCollectionProperty
+    private List<Offer> offers;
+    @ProblemFactCollectionProperty
+    private List<ReservedPool> reservedPools;
+    @ProblemFactCollectionProperty
+    private List<TotalBudget> totalBudgets;
+    @ProblemFactCollectionProperty
+    private List<ProviderBudget> providerBudgets;
+    @PlanningEntityCollectionProperty
+    private List<JobAssignment> assignments;
+    @PlanningScore
+    private HardMediumSoftScore score;
+
+    public GpuPlan() {
+    }
+
+    public GpuPlan(Problem problem, List<Slot> slots, List<ReservedPool> reservedPools, List<TotalBudget> totalBudgets,
+                   List<ProviderBudget> providerBudgets, List<JobAssignment> assignments) {
+        this.problem = problem;
+        this.slots = slots;
+        this.offers = problem.offers();
+        this.reservedPools = reservedPools;
+        this.totalBudgets = totalBudgets;
+        this.providerBudgets = providerBudgets;
+        this.assignments = assignments;
+    }
+
+    public Problem getProblem() {
+        return problem;
+    }
+
+    public List<Slot> getSlots() {
+        return slots;
+    }
+
+    public List<Offer> getOffers() {
+        return offers;
+    }
+
+    public List<ReservedPool> getReservedPools() {
+        return reservedPools;
+    }
+
+    public List<TotalBudget> getTotalBudgets() {
+        return totalBudgets;
+    }
+
+    public List<ProviderBudget> getProviderBudgets() {
+        return providerBudgets;
+    }
+
+    public List<JobAssignment> getAssignments() {
+        return assignments;
+    }
+
+    public HardMediumSoftScore getScore() {
+        return score;
+    }
+
+    public void setScore(HardMediumSoftScore score) {
+        this.score = score;
+    }
+}

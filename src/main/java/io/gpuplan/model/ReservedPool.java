@@ -1,0 +1,17 @@
+package io.gpuplan.model;
+
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.sizing.Reservations;
+
+/**
+ * A reserved offer with its R18 cost per reservation level. The plan buys exactly the peak number of GPUs its jobs
+ * use at once on the offer: buying more only costs, buying less breaks R21. So the buy decision follows from the
+ * placements, and the solver never has to raise a reservation before it can move jobs onto it.
+ */
+public record ReservedPool(Offer offer, Horizon horizon) {
+    /** R18 cost of reserving {@code gpus} GPUs for the horizon, in cents. */
+    public long cents(int gpus) {
+        return Reservations.horizonCents(offer, gpus, horizon);
+    }
+}

@@ -1,0 +1,3 @@
+package io.gpuplan.problem;
+
+public enum JobKind { TRAINING, FINE_TUNING, INFERENCE, BATCH }

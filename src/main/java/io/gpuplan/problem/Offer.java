@@ -1,0 +1,48 @@
+package io.gpuplan.problem;
+
+/**
+ * One purchasable supply of one accelerator (R4), with its price already converted to the base currency (R5).
+ * Two offers are equal when their ids are: ids are unique within a problem, and identity by id keeps hashing cheap
+ * where the solver groups by offer.
+ *
+ * @param price       per GPU-hour in {@code currency}, as written
+ * @param priceInBase per GPU-hour in the problem's base currency
+ * @param maxGpus     concurrent GPUs available, {@link #UNLIMITED} when the problem gives no cap
+ */
+public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
+                    PurchaseModel purchase, double price, String currency, double priceInBase,
+                    int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
+                    int termMonths) {
+    public static final int UNLIMITED = Integer.MAX_VALUE;
+
+    public boolean isCapped() {
+        return maxGpus != UNLIMITED;
+    }
+
+    public boolean isReserved() {
+        return purchase == PurchaseModel.RESERVED;
+    }
+
+    public boolean isSpot() {
+        return purchase == PurchaseModel.SPOT;
+    }
+
+    public String location() {
+        return provider + "/" + region;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Offer other && id.equals(other.id);
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

@@ -1,0 +1,30 @@
+package io.gpuplan.problem;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A validated scenario: every reference resolved, every default applied.
+ *
+ * @param exchangeRates units of each currency per 1 unit of {@code currency} (R5)
+ * @param accelerators  the accelerators the offers and jobs refer to, by canonical name
+ */
+public record Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
+                      double memoryHeadroom, Budget budget, Transfer transfer,
+                      Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs) {
+    public Problem {
+        exchangeRates = Map.copyOf(exchangeRates);
+        accelerators = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accelerators));
+        offers = List.copyOf(offers);
+        jobs = List.copyOf(jobs);
+    }
+
+    public Optional<Offer> offer(String id) {
+        return offers.stream().filter(o -> o.id().equals(id)).findFirst();
+    }
+
+    public Optional<Job> job(String id) {
+        return jobs.stream().filter(j -> j.id().equals(id)).findFirst();
+    }
+}

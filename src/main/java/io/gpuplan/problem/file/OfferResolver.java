@@ -1,0 +1,98 @@
+package io.gpuplan.problem.file;
+
+import io.gpuplan.problem.Accelerator;
+import io.gpuplan.problem.AcceleratorTable;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.PurchaseModel;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Checks and completes the {@code offers:} list (R4, R5 and the offer defaults). */
+final class OfferResolver {
+    private final ProblemResolver.Checks c;
+    private final AcceleratorTable table;
+    private final String baseCurrency;
+    private final Map<String, Double> rates;
+
+    OfferResolver(ProblemResolver.Checks c, AcceleratorTable table, String baseCurrency, Map<String, Double> rates) {
+        this.c = c;
+        this.table = table;
+        this.baseCurrency = baseCurrency;
+        this.rates = rates;
+    }
+
+    List<Offer> resolve(List<OfferFile> files) {
+        c.require(!files.isEmpty(), "offers", "is empty", "at least one offer");
+        List<Offer> out = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < files.size(); i++) {
+            Offer o = resolve(files.get(i), "offers[" + i + "]", ids);
+            if (o != null) {
+                out.add(o);
+            }
+        }
+        return out;
+    }
+
+    private Offer resolve(OfferFile f, String p, Set<String> ids) {
+        boolean ok = c.require(ids.add(f.id()), p + ".id", "duplicate offer id \"" + f.id() + "\"", "a unique id");
+        Accelerator acc = table.find(f.accelerator()).orElse(null);
+        if (acc == null) {
+            ok = c.knownName(f.accelerator(), table.all().keySet(), p + ".accelerator", "accelerator")
+                    && ok;
+        }
+        ok &= c.require(ProblemResolver.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
+                "unknown jurisdiction \"" + f.jurisdiction() + "\"", "an ISO 3166 alpha-2 country code such as US, DE, CN");
+        c.positive(f.price(), p + ".price");
+        String currency = f.currency() == null ? baseCurrency : f.currency().trim();
+        double rate = 1.0;
+        if (!currency.equals(baseCurrency)) {
+            if (!ProblemResolver.isCurrency(currency)) {
+                ok = c.require(false, p + ".currency", "unknown currency \"" + currency + "\"", "an ISO 4217 code such as CNY");
+            } else if (!rates.containsKey(currency)) {
+                ok = c.require(false, p + ".currency", "no exchange rate for " + currency,
+                        "add exchangeRates: {" + currency + ": <units per 1 " + baseCurrency + ">}");
+            } else {
+                rate = rates.get(currency);
+            }
+        }
+        int perInstance = f.gpusPerInstance() == null ? 1 : f.gpusPerInstance();
+        c.positive(perInstance, p + ".gpusPerInstance");
+        int maxGpus = f.maxGpus() == null ? Offer.UNLIMITED : f.maxGpus();
+        if (f.maxGpus() != null) {
+            c.positive(maxGpus, p + ".maxGpus");
+            c.require(maxGpus <= 0 || maxGpus >= perInstance, p + ".maxGpus",
+                    "is " + maxGpus + ", less than one instance of " + perInstance + " GPUs", "at least gpusPerInstance");
+        }
+        double efficiency = f.crossNodeEfficiency() == null ? 0.9 : f.crossNodeEfficiency();
+        c.fraction(efficiency, p + ".crossNodeEfficiency", false, true, "a fraction in (0, 1], default 0.9");
+        double interruptions = 0;
+        if (f.purchase() == PurchaseModel.SPOT) {
+            if (c.require(f.interruptionsPerDay() != null, p + ".interruptionsPerDay",
+                    "missing required field for a spot offer", "interruptions per instance per day, e.g. 0.3")) {
+                interruptions = f.interruptionsPerDay();
+                c.nonNegative(interruptions, p + ".interruptionsPerDay");
+            }
+        } else if (f.interruptionsPerDay() != null) {
+            c.error(p + ".interruptionsPerDay", "only spot offers are interrupted",
+                    "remove it, or make the offer purchase: spot");
+        }
+        int term = f.termMonths() == null ? 12 : f.termMonths();
+        if (f.termMonths() != null) {
+            if (f.purchase() != PurchaseModel.RESERVED) {
+                c.error(p + ".termMonths", "only reserved offers have a term", "remove it, or make the offer purchase: reserved");
+            } else {
+                c.positive(term, p + ".termMonths");
+            }
+        }
+        if (!ok || acc == null) {
+            return null;
+        }
+        return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), f.price(), currency,
+                f.price() / rate, perInstance, maxGpus, efficiency, interruptions,
+                f.purchase() == PurchaseModel.RESERVED ? term : 0);
+    }
+}

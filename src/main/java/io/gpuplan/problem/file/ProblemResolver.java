@@ -1,0 +1,267 @@
+package io.gpuplan.problem.file;
+
+import io.gpuplan.problem.Accelerator;
+import io.gpuplan.problem.AcceleratorTable;
+import io.gpuplan.problem.Budget;
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.SlotLength;
+import io.gpuplan.problem.Transfer;
+import io.gpuplan.problem.yaml.DidYouMean;
+import io.gpuplan.problem.yaml.ErrorSink;
+import io.gpuplan.problem.yaml.Locator;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * Turns a bound {@link ProblemFile} into a {@link Problem}: checks every value and reference, applies the defaults
+ * of MODEL.md, and reports every problem found (with its location) through the {@link ErrorSink}.
+ */
+public final class ProblemResolver {
+    static final Set<String> ISO_COUNTRIES = Set.of(Locale.getISOCountries());
+
+    private final Locator locator;
+    private final ErrorSink errors;
+    private final Consumer<String> warnings;
+
+    public ProblemResolver(Locator locator, ErrorSink errors, Consumer<String> warnings) {
+        this.locator = locator;
+        this.errors = errors;
+        this.warnings = warnings;
+    }
+
+    /** Returns the problem, or null when any error was reported. */
+    public Problem resolve(ProblemFile f) {
+        Checks c = new Checks(locator, errors);
+        c.require(!f.name().isBlank(), "name", "is empty", "a name for the scenario");
+        Horizon horizon = resolveHorizon(f.horizon(), c);
+        String currency = f.currency() == null ? "USD" : f.currency().trim();
+        c.require(isCurrency(currency), "currency", "unknown currency \"" + currency + "\"", "an ISO 4217 code such as USD, EUR, CNY");
+        Map<String, Double> rates = f.exchangeRates() == null ? Map.of() : f.exchangeRates();
+        rates.forEach((code, rate) -> {
+            c.require(isCurrency(code), "exchangeRates." + code, "unknown currency \"" + code + "\"", "an ISO 4217 code such as CNY");
+            c.positive(rate, "exchangeRates." + code);
+        });
+        double headroom = f.memoryHeadroom() == null ? 0.85 : f.memoryHeadroom();
+        c.require(headroom > 0 && headroom <= 1, "memoryHeadroom", "is " + headroom, "a fraction in (0, 1], default 0.85");
+        Map<String, Set<String>> groups = resolveGroups(f.jurisdictionGroups(), c);
+
+        AcceleratorTable table = resolveAccelerators(f.accelerators(), c);
+        List<Offer> offers = new OfferResolver(c, table, currency, rates).resolve(f.offers());
+        Set<String> providers = new TreeSet<>();
+        offers.forEach(o -> providers.add(o.provider()));
+        Budget budget = resolveBudget(f.budget(), providers, c);
+        Transfer transfer = resolveTransfer(f.transfer(), c);
+        if (horizon == null) {
+            return null;
+        }
+        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups).resolve(f.jobs());
+        if (c.failed()) {
+            return null;
+        }
+        Map<String, Accelerator> used = new LinkedHashMap<>();
+        offers.forEach(o -> used.put(o.accelerator().name(), o.accelerator()));
+        jobs.forEach(j -> {
+            if (j.work() instanceof io.gpuplan.problem.Work.ReferenceHours r) {
+                used.putIfAbsent(r.reference().name(), r.reference());
+            }
+        });
+        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs);
+    }
+
+    private Horizon resolveHorizon(HorizonFile h, Checks c) {
+        if (!h.end().isAfter(h.start())) {
+            c.error("horizon.end", "is not after horizon.start (" + h.start() + ")", "a date after " + h.start());
+            return null;
+        }
+        SlotLength slot = h.slot() == null ? SlotLength.DAY : h.slot();
+        Horizon horizon = Horizon.of(h.start(), h.end(), slot);
+        if (horizon.slots() == 0) {
+            c.error("horizon", "is shorter than one slot (" + slot + ")", "a horizon of at least one slot");
+            return null;
+        }
+        if (!horizon.end().equals(h.end())) {
+            warnings.accept("horizon: the trailing partial " + slot + " slot from " + horizon.end() + " to "
+                    + h.end() + " is dropped (R1); the horizon ends " + horizon.end());
+        }
+        return horizon;
+    }
+
+    private Map<String, Set<String>> resolveGroups(Map<String, List<String>> groups, Checks c) {
+        Map<String, Set<String>> out = new LinkedHashMap<>();
+        if (groups == null) {
+            return out;
+        }
+        groups.forEach((name, members) -> {
+            c.require(!ISO_COUNTRIES.contains(name), "jurisdictionGroups." + name,
+                    "a group may not be named like the country code " + name, "a name such as EU or APAC");
+            for (int i = 0; i < members.size(); i++) {
+                String m = members.get(i);
+                c.require(ISO_COUNTRIES.contains(m), "jurisdictionGroups." + name + "[" + i + "]",
+                        "unknown country code \"" + m + "\"", "an ISO 3166 alpha-2 code such as DE, FR, CN");
+            }
+            out.put(name, new LinkedHashSet<>(members));
+        });
+        return out;
+    }
+
+    private AcceleratorTable resolveAccelerators(List<AcceleratorFile> files, Checks c) {
+        AcceleratorTable builtIn = AcceleratorTable.builtIn();
+        if (files == null) {
+            return builtIn;
+        }
+        List<Accelerator> extra = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (int i = 0; i < files.size(); i++) {
+            AcceleratorFile a = files.get(i);
+            String p = "accelerators[" + i + "]";
+            if (!seen.add(a.name().toLowerCase(Locale.ROOT))) {
+                c.error(p + ".name", "duplicate accelerator \"" + a.name() + "\"", "each accelerator once");
+                continue;
+            }
+            Accelerator base = builtIn.find(a.name()).orElse(null);
+            if (base == null) {
+                for (String field : List.of("vendor", "memoryGb", "fp16Tflops")) {
+                    Object v = switch (field) {
+                        case "vendor" -> a.vendor();
+                        case "memoryGb" -> a.memoryGb();
+                        default -> a.fp16Tflops();
+                    };
+                    c.require(v != null, p + "." + field, "missing required field for the new accelerator \"" + a.name() + "\"",
+                            "give it, or use a built-in name: " + String.join(", ", builtIn.all().keySet()));
+                }
+            }
+            c.positiveIfGiven(a.memoryGb(), p + ".memoryGb");
+            c.positiveIfGiven(a.fp16Tflops(), p + ".fp16Tflops");
+            c.positiveIfGiven(a.bandwidthGBs(), p + ".bandwidthGBs");
+            if (base == null && (a.vendor() == null || a.memoryGb() == null || a.fp16Tflops() == null)) {
+                continue;
+            }
+            extra.add(new Accelerator(a.name(),
+                    a.vendor() != null ? a.vendor().toLowerCase(Locale.ROOT) : base.vendor(),
+                    a.stack() != null ? a.stack() : base != null ? base.stack() : io.gpuplan.problem.Stack.CUDA,
+                    a.memoryGb() != null ? a.memoryGb() : base.memoryGb(),
+                    a.fp16Tflops() != null ? a.fp16Tflops() : base.fp16Tflops(),
+                    a.bandwidthGBs() != null ? a.bandwidthGBs() : base != null ? base.bandwidthGBs() : null,
+                    a.source() != null ? a.source() : "problem file" + (base != null ? " (overrides built-in)" : ""),
+                    base != null ? "overridden in the problem file" : ""));
+        }
+        return builtIn.with(extra);
+    }
+
+    private Budget resolveBudget(BudgetFile b, Set<String> providers, Checks c) {
+        if (b == null) {
+            return Budget.NONE;
+        }
+        c.positiveIfGiven(b.total(), "budget.total");
+        Map<String, Double> caps = b.byProvider() == null ? Map.of() : b.byProvider();
+        caps.forEach((provider, cap) -> {
+            c.knownName(provider, providers, "budget.byProvider." + provider, "provider");
+            c.positive(cap, "budget.byProvider." + provider);
+        });
+        return new Budget(b.total(), caps);
+    }
+
+    private Transfer resolveTransfer(TransferFile t, Checks c) {
+        if (t == null) {
+            return Transfer.DEFAULT;
+        }
+        double region = t.crossRegionPerGb() == null ? Transfer.DEFAULT_CROSS_REGION : t.crossRegionPerGb();
+        double provider = t.crossProviderPerGb() == null ? Transfer.DEFAULT_CROSS_PROVIDER : t.crossProviderPerGb();
+        c.nonNegative(region, "transfer.crossRegionPerGb");
+        c.nonNegative(provider, "transfer.crossProviderPerGb");
+        Map<String, Transfer.Rates> by = new LinkedHashMap<>();
+        if (t.byProvider() != null) {
+            t.byProvider().forEach((name, r) -> {
+                double cr = r.crossRegionPerGb() == null ? region : r.crossRegionPerGb();
+                double cp = r.crossProviderPerGb() == null ? provider : r.crossProviderPerGb();
+                c.nonNegative(cr, "transfer.byProvider." + name + ".crossRegionPerGb");
+                c.nonNegative(cp, "transfer.byProvider." + name + ".crossProviderPerGb");
+                by.put(name, new Transfer.Rates(cr, cp));
+            });
+        }
+        return new Transfer(region, provider, by);
+    }
+
+    static boolean isCurrency(String code) {
+        try {
+            Currency.getInstance(code);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** Small helpers that report through the sink with the location of the path. */
+    static final class Checks {
+        private final Locator locator;
+        private final ErrorSink sink;
+        private boolean failed;
+
+        Checks(Locator locator, ErrorSink sink) {
+            this.locator = locator;
+            this.sink = sink;
+        }
+
+        boolean failed() {
+            return failed;
+        }
+
+        void error(String path, String what, String valid) {
+            failed = true;
+            sink.error(locator.locate(path), path, what, valid);
+        }
+
+        boolean require(boolean ok, String path, String what, String valid) {
+            if (!ok) {
+                error(path, what, valid);
+            }
+            return ok;
+        }
+
+        void positive(double v, String path) {
+            require(v > 0, path, "is " + fmt(v) + ", must be greater than zero", "a positive number");
+        }
+
+        void positiveIfGiven(Number v, String path) {
+            if (v != null) {
+                positive(v.doubleValue(), path);
+            }
+        }
+
+        void nonNegative(double v, String path) {
+            require(v >= 0, path, "is " + fmt(v) + ", must not be negative", "zero or a positive number");
+        }
+
+        void fraction(Double v, String path, boolean zeroAllowed, boolean oneAllowed, String valid) {
+            if (v != null) {
+                boolean ok = (zeroAllowed ? v >= 0 : v > 0) && (oneAllowed ? v <= 1 : v < 1);
+                require(ok, path, "is " + fmt(v) + ", out of range", valid);
+            }
+        }
+
+        /** Reports {@code name} if it is not among {@code known}, with a suggestion. */
+        boolean knownName(String name, java.util.Collection<String> known, String path, String what) {
+            if (known.contains(name)) {
+                return true;
+            }
+            String guess = DidYouMean.suggest(name, known).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+            error(path, "unknown " + what + " \"" + name + "\"" + guess,
+                    known.isEmpty() ? "none is defined" : "one of: " + String.join(", ", known));
+            return false;
+        }
+
+        static String fmt(double v) {
+            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package io.gpuplan.sizing;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import java.util.List;
+
+/**
+ * Every eligible option of a job, and why the other offers (or GPU counts on them) are not options.
+ *
+ * @param dominated options dropped because another option on the same offer is no worse in GPUs, slots and cost
+ */
+public record JobOptions(Job job, List<Option> options, List<Exclusion> exclusions, int dominated) {
+    public JobOptions {
+        options = List.copyOf(options);
+        exclusions = List.copyOf(exclusions);
+    }
+
+    /** One offer, or one GPU count on it (gpus > 0), that cannot serve the job, and why. */
+    public record Exclusion(Offer offer, int gpus, Breach breach) {
+    }
+}

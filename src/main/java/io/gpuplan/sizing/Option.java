@@ -1,0 +1,84 @@
+package io.gpuplan.sizing;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One job on one offer at one GPU count, with everything that does not change while solving (R6–R11, R16–R19).
+ * Equal by (job, offer, gpus): enough to tell options of one problem apart, and cheap to hash.
+ *
+ * @param gpus            GPUs asked (for serving: replicas × gpusPerReplica)
+ * @param gpusPerReplica  serving only, else 0
+ * @param memoryPerGpuGb  R7 need divided over the GPUs (per replica for serving)
+ * @param memoryLimitGb   R8 limit per GPU: accelerator memory × headroom
+ * @param computeHours    T (R9), hours of compute without interruptions
+ * @param expectedHours   W (R10), expected wall time; cost uses it
+ * @param confidenceHours Wq (R10), wall time at the job's deadline confidence; occupancy uses it
+ * @param interruptionsAtConfidence k (R10)
+ * @param durationSlots   d (R11)
+ * @param earliestStart   first slot it may start (earliest, plus migration lead time)
+ * @param latestStart     last slot it may start and still end by its deadline
+ * @param listCents       billed GPUs × W × price on any purchase model: R17 for on-demand and spot, and what R24
+ *                        charges for a reserved option
+ * @param computeCents    R17 (0 on reserved offers: the reservation pays, R18)
+ * @param transferCents   R19
+ * @param migrationCents  R16
+ */
+public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
+                     double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
+                     double memoryLimitGb, double computeHours, double expectedHours,
+                     double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
+                     int latestStart, long listCents, long computeCents, long transferCents, long migrationCents) {
+
+    public long totalCents() {
+        return computeCents + transferCents + migrationCents;
+    }
+
+    /** R8 holds: {@code M / g <= memoryGb × headroom} (with the same tolerance as {@link Memory#fits}). */
+    public boolean memoryFits() {
+        return memoryPerGpuGb <= memoryLimitGb + 1e-9;
+    }
+
+    /** Whether the option can start somewhere in its window and end by the deadline (R2). */
+    public boolean fitsWindow() {
+        return earliestStart <= latestStart;
+    }
+
+    public int endSlot(int start) {
+        return start + durationSlots;
+    }
+
+    /** R24: the option's cost with a reserved option charged at its price for its own hours (capacity ignored). */
+    public long boundCents() {
+        return listCents + transferCents + migrationCents;
+    }
+
+    /** What each provider bills for this job: compute to the offer's provider, egress to the dataset's (R22). */
+    public List<ProviderCharge> providerCharges() {
+        List<ProviderCharge> out = new ArrayList<>(2);
+        if (computeCents != 0) {
+            out.add(new ProviderCharge(offer.provider(), computeCents));
+        }
+        if (transferCents != 0) {
+            out.add(new ProviderCharge(job.dataset().provider(), transferCents));
+        }
+        return out;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Option other && gpus == other.gpus && job.equals(other.job) && offer.equals(other.offer);
+    }
+
+    @Override
+    public int hashCode() {
+        return (job.hashCode() * 31 + offer.hashCode()) * 31 + gpus;
+    }
+
+    @Override
+    public String toString() {
+        return job.id() + "@" + offer.id() + "x" + gpus;
+    }
+}

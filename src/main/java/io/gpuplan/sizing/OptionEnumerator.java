@@ -1,0 +1,111 @@
+package io.gpuplan.sizing;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.Work;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Lists each job's eligible options: every offer × every GPU count worth considering, sized by {@link OptionSizer}. */
+public final class OptionEnumerator {
+    private OptionEnumerator() {
+    }
+
+    public static List<JobOptions> enumerate(Problem problem) {
+        List<JobOptions> out = new ArrayList<>();
+        for (Job job : problem.jobs()) {
+            out.add(enumerate(problem, job));
+        }
+        return out;
+    }
+
+    public static JobOptions enumerate(Problem problem, Job job) {
+        List<Option> options = new ArrayList<>();
+        List<JobOptions.Exclusion> exclusions = new ArrayList<>();
+        int dominated = 0;
+        for (Offer offer : problem.offers()) {
+            List<Breach> offerBreaches = OptionSizer.offerBreaches(job, offer);
+            if (!offerBreaches.isEmpty()) {
+                offerBreaches.forEach(b -> exclusions.add(new JobOptions.Exclusion(offer, 0, b)));
+                continue;
+            }
+            List<Option> onOffer = new ArrayList<>();
+            Map<Rule, JobOptions.Exclusion> firstPerRule = new LinkedHashMap<>();
+            for (int g : gpuCounts(job, offer)) {
+                OptionSizer.Sizing s = OptionSizer.size(problem, job, offer, g);
+                if (s.eligible()) {
+                    onOffer.add(s.option());
+                } else {
+                    for (Breach b : s.breaches()) {
+                        firstPerRule.putIfAbsent(b.rule(), new JobOptions.Exclusion(offer, g, b));
+                    }
+                }
+            }
+            List<Option> kept = withoutDominated(onOffer);
+            dominated += onOffer.size() - kept.size();
+            options.addAll(kept);
+            if (onOffer.isEmpty()) {
+                exclusions.addAll(firstPerRule.values());
+            }
+        }
+        return new JobOptions(job, options, exclusions, dominated);
+    }
+
+    /**
+     * GPU counts worth trying on an offer. Billing is by whole instances (R6) and capacity counts billed GPUs (R21),
+     * so a count that leaves part of an instance idle is never better than filling that instance: only
+     * {@code min(n × gpusPerInstance, max)} for each instance count n is tried. Serving: replicas × 1..maxGpusPerReplica.
+     */
+    static List<Integer> gpuCounts(Job job, Offer offer) {
+        List<Integer> out = new ArrayList<>();
+        int per = offer.gpusPerInstance();
+        if (job.work() instanceof Work.Serving s) {
+            int maxPerReplica = s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : per;
+            for (int p = 1; p <= maxPerReplica; p++) {
+                out.add(s.replicas() * p);
+            }
+            return out;
+        }
+        int min = job.gpus().min();
+        int max = job.gpus().max();
+        int fromInstances = Billing.instances(min, per);
+        int toInstances = Billing.instances(max, per);
+        for (int n = fromInstances; n <= toInstances; n++) {
+            int g = Math.min(n * per, max);
+            if (g >= min && (out.isEmpty() || out.get(out.size() - 1) != g)) {
+                out.add(g);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Drops options that another option on the same offer beats or equals in every respect that matters: no more billed
+     * GPUs, no more slots, no higher cost (nor R24 bound cost) and no later earliest start. Any plan using the dropped one stays feasible
+     * and gets no dearer with the other in its place, so no optimum is lost.
+     */
+    static List<Option> withoutDominated(List<Option> options) {
+        List<Option> kept = new ArrayList<>();
+        for (Option b : options) {
+            boolean dominated = false;
+            for (Option a : options) {
+                if (a != b && a.billedGpus() <= b.billedGpus() && a.durationSlots() <= b.durationSlots()
+                        && a.totalCents() <= b.totalCents() && a.boundCents() <= b.boundCents()
+                        && a.earliestStart() <= b.earliestStart()
+                        && (a.billedGpus() < b.billedGpus() || a.durationSlots() < b.durationSlots()
+                        || a.totalCents() < b.totalCents() || a.boundCents() < b.boundCents()
+                        || a.earliestStart() < b.earliestStart() || a.gpus() < b.gpus())) {
+                    dominated = true;
+                    break;
+                }
+            }
+            if (!dominated) {
+                kept.add(b);
+            }
+        }
+        return kept;
+    }
+}

@@ -1,0 +1,172 @@
+package io.gpuplan.sizing;
+
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.Transfer;
+import io.gpuplan.problem.Work;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Sizes one job on one offer at one GPU count by the rules R6–R19, and says which eligibility rules it breaks.
+ * The single home of the sizing arithmetic: the option enumerator, the solver model and {@code verify} all call it.
+ */
+public final class OptionSizer {
+    private OptionSizer() {
+    }
+
+    /**
+     * @param option   the sized option, or null when its numbers do not exist (no throughput measured on this
+     *                 accelerator, or spot interruptions too frequent to ever finish)
+     * @param breaches every rule the option breaks; empty means it is eligible
+     */
+    public record Sizing(Option option, List<Breach> breaches) {
+        public boolean eligible() {
+            return option != null && breaches.isEmpty();
+        }
+    }
+
+    /** Rules that exclude an offer for a job whatever the GPU count: R12–R15. */
+    public static List<Breach> offerBreaches(Job job, Offer offer) {
+        List<Breach> out = new ArrayList<>();
+        if (!Eligibility.residencyOk(job, offer)) {
+            out.add(new Breach(Rule.R12, "offer is in " + offer.jurisdiction() + ", job data must stay in "
+                    + String.join(", ", job.residency().stream().sorted().toList())));
+        }
+        if (!Eligibility.vendorOk(job, offer)) {
+            out.add(new Breach(Rule.R13, offer.accelerator().name() + " is " + offer.accelerator().vendor()
+                    + " hardware, job allows " + String.join(", ", job.vendors().stream().sorted().toList())));
+        }
+        if (!Eligibility.interruptionOk(job, offer)) {
+            out.add(new Breach(Rule.R14, "offer is spot, job is not interruptible"));
+        }
+        if (!Eligibility.stackOk(job, offer)) {
+            out.add(new Breach(Rule.R15, offer.accelerator().name() + " runs " + name(offer.accelerator().stack())
+                    + ", job runs " + name(job.stack()) + " with no migration to " + name(offer.accelerator().stack())));
+        }
+        return out;
+    }
+
+    public static Sizing size(Problem problem, Job job, Offer offer, int gpus) {
+        List<Breach> breaches = new ArrayList<>(offerBreaches(job, offer));
+        Horizon h = problem.horizon();
+        int perReplica = 0;
+        if (job.work() instanceof Work.Serving s) {
+            int maxPerReplica = s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : offer.gpusPerInstance();
+            if (gpus % s.replicas() != 0) {
+                breaches.add(new Breach(Rule.R6, gpus + " GPUs do not split into " + s.replicas() + " equal replicas"));
+            }
+            perReplica = Math.max(1, gpus / s.replicas());
+            if (perReplica > maxPerReplica) {
+                breaches.add(new Breach(Rule.R8, perReplica + " GPUs per replica, at most " + maxPerReplica + " allowed"));
+            }
+        } else if (gpus < job.gpus().min() || gpus > job.gpus().max()) {
+            breaches.add(new Breach(Rule.R6, gpus + " GPUs outside the job's range " + job.gpus().min() + ".." + job.gpus().max()));
+        }
+        int instances = Billing.instances(gpus, offer.gpusPerInstance());
+        int billed = instances * offer.gpusPerInstance();
+        if (billed > offer.maxGpus()) {
+            breaches.add(new Breach(Rule.R21, billed + " billed GPUs, the offer has at most " + offer.maxGpus()));
+        }
+        double need = Memory.needGb(job);
+        int memoryGpus = perReplica > 0 ? perReplica : gpus;
+        if (!Memory.fits(need, memoryGpus, offer.accelerator().memoryGb(), problem.memoryHeadroom())) {
+            breaches.add(new Breach(Rule.R8, String.format(Locale.ROOT, "needs %s GB%s, %d × %s GB × %s headroom holds %s GB",
+                    fmt(need), perReplica > 0 ? " per replica" : "", memoryGpus, fmt(offer.accelerator().memoryGb()),
+                    fmt(problem.memoryHeadroom()), fmt(memoryGpus * offer.accelerator().memoryGb() * problem.memoryHeadroom()))));
+        }
+        boolean migrated = offer.accelerator().stack() != job.stack() && job.migration() != null
+                && job.migration().to() == offer.accelerator().stack();
+        double perf = migrated ? job.migration().performance() : 1.0;
+        double efficiency = instances == 1 ? 1.0 : offer.crossNodeEfficiency();
+        double leadHours = migrated ? job.migration().weeks() * 7 * 24 : 0;
+        int earliestStart = h.slotAtOrAfter(h.hoursFromStart(job.earliest()) + leadHours);
+
+        double t;
+        int start;
+        int duration;
+        int latestStart;
+        if (job.isServing()) {
+            start = Math.max(0, h.slotEdgeAtOrBefore(h.hoursFromStart(job.windowStart())));
+            int end = Math.min(h.slots(), h.slotAtOrAfter(h.hoursFromStart(job.windowEnd())));
+            duration = end - start;
+            t = (double) duration * h.slotHours();
+            if (earliestStart > start) {
+                breaches.add(new Breach(Rule.R2, "migration lead time ends in slot " + earliestStart
+                        + ", after the serving window starts in slot " + start));
+            }
+            earliestStart = start;
+            latestStart = start;
+        } else {
+            t = WorkHours.hours(job.work(), job.utilization(), offer.accelerator(), gpus, perf, efficiency);
+            duration = 0;
+            latestStart = 0;
+            start = 0;
+        }
+        if (Double.isNaN(t)) {
+            breaches.add(new Breach(Rule.R9, "no measured throughput on " + offer.accelerator().name()));
+            return new Sizing(null, List.copyOf(breaches));
+        }
+        double w = t;
+        double wq = t;
+        int k = 0;
+        if (offer.isSpot()) {
+            double lambda = SpotMath.lambdaPerHour(offer.interruptionsPerDay(), instances);
+            double loss = SpotMath.lossPerInterruption(job.checkpointHours(), job.restartHours());
+            if (!SpotMath.feasible(lambda, loss)) {
+                breaches.add(new Breach(Rule.R10, String.format(Locale.ROOT,
+                        "lambda·L = %s/h × %s h = %s >= %s: interruptions would eat the job",
+                        fmt(lambda), fmt(loss), fmt(lambda * loss), fmt(SpotMath.MAX_LOSS_FRACTION))));
+                return new Sizing(null, List.copyOf(breaches));
+            }
+            if (!job.isServing()) {
+                w = SpotMath.expectedHours(t, lambda, loss);
+                k = SpotMath.interruptionsAtConfidence(lambda, w, job.deadlineConfidence());
+                wq = SpotMath.confidenceHours(t, w, loss, k);
+            }
+        }
+        if (!job.isServing()) {
+            duration = (int) Math.ceil(wq / h.slotHours() - 1e-9);
+            latestStart = h.slotEdgeAtOrBefore(h.hoursFromStart(job.deadline())) - duration;
+            if (earliestStart > latestStart) {
+                breaches.add(new Breach(Rule.R2, String.format(Locale.ROOT,
+                        "needs %d slots (%s h at %s confidence), only %d fit between %s%s and the deadline %s",
+                        duration, fmt(wq), fmt(job.deadlineConfidence()),
+                        Math.max(0, latestStart + duration - earliestStart), job.earliest(),
+                        migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "", job.deadline())));
+            }
+        }
+        long list = Money.cents(billed * w * offer.priceInBase());
+        long compute = offer.isReserved() ? 0 : list;
+        long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
+        long migration = migrated ? Money.cents(job.migration().cost()) : 0;
+        Option option = new Option(job, offer, gpus, perReplica, instances, billed, efficiency, perf, migrated,
+                need / memoryGpus, offer.accelerator().memoryGb() * problem.memoryHeadroom(), t, w, wq, k, duration,
+                earliestStart, latestStart, list, compute, transfer, migration);
+        return new Sizing(option, List.copyOf(breaches));
+    }
+
+    /** R19: dataset size × the rate its provider charges to another region or provider; 0 when co-located. */
+    public static double transferAmount(Transfer transfer, Job job, Offer offer) {
+        if (job.dataset() == null || job.dataset().location().equals(offer.location())) {
+            return 0;
+        }
+        Transfer.Rates rates = transfer.ratesOf(job.dataset().provider());
+        double rate = job.dataset().provider().equals(offer.provider()) ? rates.crossRegionPerGb() : rates.crossProviderPerGb();
+        return job.dataset().sizeGb() * rate;
+    }
+
+    private static String name(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
+    }
+
+    static String fmt(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.valueOf((long) v);
+        }
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+}

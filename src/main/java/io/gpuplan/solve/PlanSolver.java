@@ -1,0 +1,89 @@
+package io.gpuplan.solve;
+
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
+import ai.timefold.solver.core.api.solver.SolverJob;
+import ai.timefold.solver.core.api.solver.SolverManager;
+import ai.timefold.solver.core.config.solver.SolverConfig;
+import ai.timefold.solver.core.config.solver.termination.TerminationConfig;
+import io.gpuplan.model.GpuPlan;
+import io.gpuplan.model.GpuPlanConstraints;
+import io.gpuplan.model.GpuPlanFactory;
+import io.gpuplan.model.JobAssignment;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.OptionEnumerator;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+
+/** Runs Timefold on a problem: enumerate options, build the model, solve under the settings' limits. */
+public final class PlanSolver {
+    private PlanSolver() {
+    }
+
+    /** What a solve produced and how it ended. */
+    public record Result(GpuPlan plan, List<JobOptions> options, String termination, long moves, Duration wallTime,
+                         long moveSpeed) {
+        public HardMediumSoftScore score() {
+            return plan.getScore();
+        }
+    }
+
+    /** A progress report: the best score so far and the time since the solve began. */
+    public record Progress(HardMediumSoftScore bestScore, Duration elapsed) {
+    }
+
+    public static SolverConfig config(SolverSettings s) {
+        TerminationConfig termination = new TerminationConfig().withSpentLimit(s.timeLimit());
+        if (s.moveLimit() > 0) {
+            termination.setMoveCountLimit(s.moveLimit());
+        }
+        if (s.unimprovedLimit() != null) {
+            termination.setUnimprovedSpentLimit(s.unimprovedLimit());
+        }
+        return new SolverConfig()
+                .withSolutionClass(GpuPlan.class)
+                .withEntityClasses(JobAssignment.class)
+                .withConstraintProviderClass(GpuPlanConstraints.class)
+                .withEnvironmentMode(s.environmentMode())
+                .withRandomSeed(s.seed())
+                .withTerminationConfig(termination);
+    }
+
+    public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {
+        List<JobOptions> options = OptionEnumerator.enumerate(problem);
+        GpuPlan initial = GpuPlanFactory.create(problem, options);
+        long started = System.nanoTime();
+        try (SolverManager<GpuPlan> manager = SolverManager.create(config(settings))) {
+            SolverJob<GpuPlan> job = manager.solveBuilder()
+                    .withProblemId(problem.name())
+                    .withProblem(initial)
+                    .withBestSolutionEventConsumer(e -> progress.accept(
+                            new Progress(e.solution().getScore(), Duration.ofNanos(System.nanoTime() - started))))
+                    .run();
+            GpuPlan best = job.getFinalBestSolution();
+            Duration wall = Duration.ofNanos(System.nanoTime() - started);
+            long moves = job.getMoveEvaluationCount();
+            return new Result(best, options, termination(settings, moves, wall), moves, wall, job.getMoveEvaluationSpeed());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("solve interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("solver failed: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    private static String termination(SolverSettings s, long moves, Duration wall) {
+        if (s.moveLimit() > 0 && moves >= s.moveLimit()) {
+            return "move limit (" + s.moveLimit() + " moves)";
+        }
+        if (wall.compareTo(s.timeLimit()) >= 0) {
+            return "time limit (" + s.timeLimit().toSeconds() + " s)";
+        }
+        if (s.unimprovedLimit() != null) {
+            return "unimproved limit (" + s.unimprovedLimit().toSeconds() + " s)";
+        }
+        return "search space exhausted";
+    }
+}
