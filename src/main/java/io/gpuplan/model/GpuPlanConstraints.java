@@ -1,19 +1,15 @@
 package io.gpuplan.model;
 
-import static ai.timefold.solver.core.api.score.stream.ConstraintCollectors.max;
 import static ai.timefold.solver.core.api.score.stream.ConstraintCollectors.sum;
 import static ai.timefold.solver.core.api.score.stream.Joiners.equal;
-import static ai.timefold.solver.core.api.score.stream.Joiners.greaterThan;
-import static ai.timefold.solver.core.api.score.stream.Joiners.lessThanOrEqual;
 
 import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import ai.timefold.solver.core.api.score.stream.Constraint;
 import ai.timefold.solver.core.api.score.stream.ConstraintFactory;
 import ai.timefold.solver.core.api.score.stream.ConstraintProvider;
-import ai.timefold.solver.core.api.score.stream.tri.TriConstraintStream;
 import ai.timefold.solver.core.api.score.stream.uni.UniConstraintStream;
-import io.gpuplan.problem.Offer;
 import io.gpuplan.sizing.Eligibility;
+import io.gpuplan.sizing.Penalties;
 import io.gpuplan.sizing.ProviderCharge;
 
 /**
@@ -55,22 +51,16 @@ public class GpuPlanConstraints implements ConstraintProvider {
     /** R2: start at or after the earliest start (with migration lead time), end by the deadline. */
     Constraint r2TimeWindow(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
-                .filter(a -> slotsOutsideWindow(a) > 0)
-                .penalize(HardMediumSoftScore.ONE_HARD, GpuPlanConstraints::slotsOutsideWindow)
+                .filter(a -> Penalties.slotsOutsideWindow(a.getOption(), a.getStart()) > 0)
+                .penalize(HardMediumSoftScore.ONE_HARD, a -> Penalties.slotsOutsideWindow(a.getOption(), a.getStart()))
                 .asConstraint("R2 time window");
-    }
-
-    static int slotsOutsideWindow(JobAssignment a) {
-        int start = a.getStart();
-        return Math.max(0, a.getOption().earliestStart() - start) + Math.max(0, start - a.getOption().latestStart());
     }
 
     /** R8: the model fits in the GPUs' memory, {@code M / g <= memoryGb × headroom}. */
     Constraint r8MemoryFit(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .filter(a -> !a.getOption().memoryFits())
-                .penalize(HardMediumSoftScore.ONE_HARD,
-                        a -> (int) Math.ceil(a.getOption().memoryPerGpuGb() - a.getOption().memoryLimitGb()))
+                .penalize(HardMediumSoftScore.ONE_HARD, a -> Penalties.memoryExcessGb(a.getOption()))
                 .asConstraint("R8 memory fit");
     }
 
@@ -108,9 +98,11 @@ public class GpuPlanConstraints implements ConstraintProvider {
 
     /** R21: per offer and slot, billed GPUs in use stay within maxGpus (on reserved offers R18 buys the peak). */
     Constraint r21Capacity(ConstraintFactory f) {
-        return usagePerSlot(f.forEach(JobAssignment.class).filter(a -> a.getOption().offer().isCapped()))
-                .filter((offer, slot, used) -> used > offer.maxGpus())
-                .penalize(HardMediumSoftScore.ONE_HARD, (offer, slot, used) -> used - offer.maxGpus())
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().offer().isCapped())
+                .groupBy(a -> a.getOption().offer(), new SlotUsage())
+                .filter((offer, usage) -> usage.overGpuSlots() > 0)
+                .penalize(HardMediumSoftScore.ONE_HARD, (offer, usage) -> usage.overGpuSlots())
                 .asConstraint("R21 capacity");
     }
 
@@ -122,7 +114,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .groupBy(sum((Long cents) -> cents))
                 .join(TotalBudget.class)
                 .filter((total, budget) -> total > budget.capCents())
-                .penalize(HardMediumSoftScore.ONE_HARD, (total, budget) -> wholeUnitsOver(total, budget.capCents()))
+                .penalize(HardMediumSoftScore.ONE_HARD, (total, budget) -> Penalties.budgetExcessUnits(total, budget.capCents()))
                 .asConstraint("R22 total budget");
     }
 
@@ -135,12 +127,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .join(ProviderBudget.class, equal((provider, cents) -> provider, ProviderBudget::provider))
                 .filter((provider, cents, budget) -> cents > budget.capCents())
                 .penalize(HardMediumSoftScore.ONE_HARD,
-                        (provider, cents, budget) -> wholeUnitsOver(cents, budget.capCents()))
+                        (provider, cents, budget) -> Penalties.budgetExcessUnits(cents, budget.capCents()))
                 .asConstraint("R22 provider budget");
-    }
-
-    static int wholeUnitsOver(long cents, long capCents) {
-        return (int) Math.min(Integer.MAX_VALUE, (cents - capCents + 99) / 100);
     }
 
     /** R23: leave as little priority unplanned as possible. */
@@ -183,21 +171,15 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R19 transfer cost");
     }
 
-    /** Billed GPUs in use per (offer, slot) by the given assignments. Lambdas capture nothing so streams are shared. */
-    private static TriConstraintStream<Offer, Slot, Long> usagePerSlot(UniConstraintStream<JobAssignment> assignments) {
-        return assignments
-                .join(Slot.class,
-                        lessThanOrEqual(JobAssignment::getStart, Slot::index),
-                        greaterThan(JobAssignment::getEnd, Slot::index))
-                .groupBy((a, slot) -> a.getOption().offer(), (a, slot) -> slot,
-                        sum((a, slot) -> a.getOption().billedGpus()));
-    }
-
-    /** The R18 cost of each reserved offer in use: its peak concurrent billed GPUs, bought for the whole horizon. */
+    /**
+     * The R18 cost of each reserved offer in use: its peak concurrent billed GPUs (at most maxGpus; use beyond that
+     * breaks R21), bought for the whole horizon.
+     */
     private static UniConstraintStream<ProviderCharge> reservationCosts(ConstraintFactory f) {
-        return usagePerSlot(f.forEach(JobAssignment.class).filter(a -> a.getOption().offer().isReserved()))
-                .groupBy((offer, slot, used) -> offer, max((Offer offer, Slot slot, Long used) -> used))
-                .join(ReservedPool.class, equal((offer, peak) -> offer, ReservedPool::offer))
-                .map((offer, peak, pool) -> new ProviderCharge(offer.provider(), pool.cents(peak.intValue())));
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().offer().isReserved())
+                .groupBy(a -> a.getOption().offer(), new SlotUsage())
+                .join(ReservedPool.class, equal((offer, usage) -> offer, ReservedPool::offer))
+                .map((offer, usage, pool) -> new ProviderCharge(offer.provider(), pool.cents(pool.bought(usage.peak()))));
     }
 }

@@ -20,7 +20,7 @@ public final class GpuPlanFactory {
             int first = jo.options().stream().mapToInt(Option::earliestStart).min()
                     .orElse(problem.horizon().slotAtOrAfter(problem.horizon().hoursFromStart(jo.job().earliest())));
             int last = jo.options().stream().mapToInt(Option::latestStart).max().orElse(first);
-            assignments.add(new JobAssignment(jo.job(), jo.options(), first, last));
+            assignments.add(new JobAssignment(jo.job(), jo.options(), first, last, problem.horizon().slots()));
         }
         return new GpuPlan(problem, slots(problem), reservedPools(problem), totalBudgets(problem),
                 providerBudgets(problem), assignments);

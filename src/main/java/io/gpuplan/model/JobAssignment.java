@@ -23,6 +23,7 @@ public class JobAssignment {
     private List<Option> options;
     private int firstStart;
     private int lastStart;
+    private int horizonSlots;
 
     @PlanningVariable(valueRangeProviderRefs = "options", allowsUnassigned = true)
     private Option option;
@@ -33,18 +34,19 @@ public class JobAssignment {
     }
 
     /** @param firstStart first start slot any option allows; {@code lastStart} the last */
-    public JobAssignment(Job job, List<Option> options, int firstStart, int lastStart) {
+    public JobAssignment(Job job, List<Option> options, int firstStart, int lastStart, int horizonSlots) {
         this.id = job.id();
         this.job = job;
         this.priority = job.priority();
         this.options = List.copyOf(options);
         this.firstStart = firstStart;
         this.lastStart = Math.max(firstStart, lastStart);
+        this.horizonSlots = horizonSlots;
     }
 
     /** A hand-built assignment (tests, plans read back). */
-    public JobAssignment(Job job, List<Option> options, Option option, int start) {
-        this(job, options, start, start);
+    public JobAssignment(Job job, List<Option> options, Option option, int start, int horizonSlots) {
+        this(job, options, start, start, horizonSlots);
         this.option = option;
         this.start = start;
     }
@@ -94,6 +96,11 @@ public class JobAssignment {
     /** The slot after the last one the job occupies (R2: {@code [start, start + d)}). */
     public int getEnd() {
         return start + option.durationSlots();
+    }
+
+    /** The end clipped to the horizon: the slots that exist (an R2-breaking start may run past the end). */
+    public int getOccupiedEnd() {
+        return Math.min(getEnd(), horizonSlots);
     }
 
     @Override

@@ -10,6 +10,11 @@ import io.gpuplan.sizing.Reservations;
  * placements, and the solver never has to raise a reservation before it can move jobs onto it.
  */
 public record ReservedPool(Offer offer, Horizon horizon) {
+    /** What the plan buys for a peak use: the peak, but never more than the offer has (R18: r <= maxGpus). */
+    public int bought(int peakGpus) {
+        return Math.min(peakGpus, offer.maxGpus());
+    }
+
     /** R18 cost of reserving {@code gpus} GPUs for the horizon, in cents. */
     public long cents(int gpus) {
         return Reservations.horizonCents(offer, gpus, horizon);

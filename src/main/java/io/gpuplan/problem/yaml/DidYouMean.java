@@ -21,7 +21,19 @@ public final class DidYouMean {
             }
         }
         int allowed = Math.max(2, wrong.length() / 3);
-        return best != null && bestDistance <= allowed ? Optional.of(best) : Optional.empty();
+        if (best != null && bestDistance <= allowed) {
+            return Optional.of(best);
+        }
+        // "pricePerHuor" for "price": a known name the wrong one starts with (or the other way round).
+        String longest = null;
+        for (String k : known) {
+            String kl = k.toLowerCase(Locale.ROOT);
+            boolean related = kl.length() >= 4 && w.startsWith(kl) || w.length() >= 4 && kl.startsWith(w);
+            if (related && (longest == null || k.length() > longest.length())) {
+                longest = k;
+            }
+        }
+        return Optional.ofNullable(longest);
     }
 
     /** Levenshtein distance with adjacent transpositions counted as one edit. */

@@ -1,0 +1,62 @@
+package io.gpuplan.cli;
+
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanDocumentBuilder;
+import io.gpuplan.output.PlanReader;
+import io.gpuplan.output.PlanVerifier;
+import io.gpuplan.problem.InputError;
+import io.gpuplan.problem.InputErrors;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.sizing.OptionEnumerator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = "Recomputes a plan from the rules with plain loops (no solver) and lists every number the plan"
+                + " states that the rules do not give, and every rule it breaks.",
+        footer = {"", "Example:", "  gpuplan verify problems/reserved-beats-on-demand.yaml solutions/reserved-beats-on-demand.plan.yaml"})
+final class VerifyCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROBLEM")
+    Path problemFile;
+
+    @Parameters(index = "1", paramLabel = "PLAN")
+    Path planFile;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ProblemReader.Loaded loaded = Problems.load(problemFile, err);
+        if (loaded == null) {
+            return ExitCodes.BAD_INPUT;
+        }
+        PlanDocument plan;
+        try {
+            plan = PlanReader.read(planFile);
+        } catch (InputErrors e) {
+            e.errors().stream().map(InputError::format).forEach(err::println);
+            return ExitCodes.BAD_INPUT;
+        }
+        var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
+                OptionEnumerator.enumerate(loaded.problem()));
+        PlanVerifier.Report report = PlanVerifier.verify(loaded.problem(), loaded.sha256(), plan, context);
+        if (report.agrees()) {
+            out.println(planFile + ": agrees with the rules: " + (report.evaluation().feasible() ? "feasible" : "INFEASIBLE")
+                    + ", score " + report.evaluation().score() + ", cost " + io.gpuplan.sizing.Money.format(report.evaluation().costCents())
+                    + " " + loaded.problem().currency());
+            out.flush();
+            return ExitCodes.OK;
+        }
+        report.differences().forEach(d -> out.println(planFile + ": " + d));
+        out.println(planFile + ": " + report.differences().size() + " difference" + (report.differences().size() == 1 ? "" : "s"));
+        out.flush();
+        return ExitCodes.PARTIAL;
+    }
+}

@@ -1,0 +1,95 @@
+package io.gpuplan.output;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The plan file ({@code X.plan.yaml}, PLAN-FORMAT.md §1) as records: written by {@link PlanWriter}, read back by
+ * {@code verify} and {@code compare}. Money is in the base currency with two decimals; hours have four.
+ * Everything that depends on how long or on which machine the solve ran sits in {@code run}, last.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
+                           boolean feasible, String currency, Summary summary, List<Reservation> reservations,
+                           List<Assignment> assignments, Totals totals, List<ConstraintReport> constraints,
+                           Run run) {
+    public static final String FORMAT = "gpuplan-plan/1";
+
+    public record ProblemRef(String file, String sha256) {
+    }
+
+    /** @param moveLimit 0 when none; the time limits are ISO-8601 durations */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SolverRef(String engine, long seed, long moveLimit, String timeLimit, String unimprovedLimit) {
+    }
+
+    public record Summary(int jobs, int planned, int unplanned, long plannedPriority, long unplannedPriority) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Reservation(String offer, String provider, String region, String accelerator, int gpus,
+                              int peakGpus, BigDecimal pricePerGpuHour, String priceCurrency, BigDecimal horizonHours,
+                              BigDecimal horizonCost, BigDecimal utilization, int termMonths,
+                              BigDecimal hoursPastHorizon, BigDecimal commitmentPastHorizon) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Assignment(String job, String kind, int priority, String status, String offer, String provider,
+                             String region, String jurisdiction, String accelerator, String purchase, Integer gpus,
+                             Integer billedGpus, Integer instances, Integer gpusPerReplica, String start, String end,
+                             Integer startSlot, Integer slots, Hours hours, Boolean migrated, Price price, Cost cost,
+                             String reason) {
+    }
+
+    /** R9–R11: T, W, Wq at the job's deadline confidence, and k. */
+    public record Hours(BigDecimal compute, BigDecimal expected, BigDecimal atConfidence, BigDecimal confidence,
+                        int interruptionsAtConfidence) {
+    }
+
+    /** The offer's price as written, and per GPU-hour in the base currency (R5). */
+    public record Price(BigDecimal perGpuHour, String currency, BigDecimal perGpuHourInBase) {
+    }
+
+    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal total) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
+                         Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
+                         Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon, Budget budget,
+                         Bound lowerBound, Map<String, Baseline> baselines) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Budget(Cap total, Map<String, Cap> byProvider) {
+    }
+
+    public record Cap(BigDecimal cap, BigDecimal used, BigDecimal left) {
+    }
+
+    /**
+     * R24 over the planned jobs (and over all jobs); gap = (cost − bound) / bound: the plan costs at most this
+     * fraction more than the cheapest plan of the same jobs.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Bound(BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, BigDecimal gap, String note) {
+    }
+
+    /** R25: a naive plan's cost, how many jobs it runs, and what this plan saves against it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Baseline(BigDecimal cost, int planned, int unplanned, boolean feasible, BigDecimal savings,
+                           BigDecimal savingsPercent, String note) {
+    }
+
+    /** One constraint of the model, scored by gpuplan's own rule checks (Community Edition has no score analysis). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ConstraintReport(String constraint, String level, int matches, String impact, List<String> binding) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Run(String termination, long movesEvaluated, Long movesPerSecond, BigDecimal wallSeconds,
+                      Boolean terminatedEarly) {
+    }
+}

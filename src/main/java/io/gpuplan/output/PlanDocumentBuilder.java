@@ -1,0 +1,156 @@
+package io.gpuplan.output;
+
+import io.gpuplan.output.PlanDocument.Assignment;
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.rules.ReservationResult;
+import io.gpuplan.rules.RuleReport;
+import io.gpuplan.rules.Totals;
+import io.gpuplan.rules.UnplannedReasons;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Money;
+import io.gpuplan.sizing.Option;
+import io.gpuplan.solve.Baselines;
+import io.gpuplan.solve.LowerBound;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** Builds the plan document from a plan's decisions; every number comes from the rule checks ({@link PlanEvaluator}). */
+public final class PlanDocumentBuilder {
+    private PlanDocumentBuilder() {
+    }
+
+    /** What the document needs besides the decisions: where the problem came from and how it was solved. */
+    public record Context(Problem problem, PlanDocument.ProblemRef problemRef, PlanDocument.SolverRef solver,
+                          PlanDocument.Run run, List<JobOptions> options) {
+    }
+
+    public static PlanDocument build(Context c, Decisions decisions) {
+        Evaluation e = PlanEvaluator.evaluate(c.problem(), decisions);
+        Map<String, String> reasons = UnplannedReasons.explain(e, c.options());
+        List<Assignment> assignments = e.jobs().stream().map(j -> assignment(c.problem(), j, reasons)).toList();
+        int planned = (int) e.jobs().stream().filter(JobResult::planned).count();
+        long plannedPriority = e.jobs().stream().filter(JobResult::planned).mapToLong(j -> j.job().priority()).sum();
+        return new PlanDocument(PlanDocument.FORMAT, c.problem().name(), c.problemRef(), c.solver(), e.score(),
+                e.feasible(), c.problem().currency(),
+                new PlanDocument.Summary(e.jobs().size(), planned, e.jobs().size() - planned, plannedPriority,
+                        e.unplannedPriority()),
+                e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(), assignments,
+                totals(c, e), RuleReport.build(e, c.options()).stream()
+                .map(r -> new PlanDocument.ConstraintReport(r.constraint(), r.level(), r.matches(), r.impactText(),
+                        r.binding().isEmpty() ? null : r.binding())).toList(),
+                c.run());
+    }
+
+    private static Assignment assignment(Problem p, JobResult j, Map<String, String> reasons) {
+        var job = j.job();
+        String kind = job.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        if (!j.planned()) {
+            return new Assignment(job.id(), kind, job.priority(), "unplanned", null, null, null, null, null, null, null,
+                    null, null, null, null, null, null, null, null, null, null, null, reasons.get(job.id()));
+        }
+        var o = j.offer();
+        Option opt = j.option();
+        if (o == null || opt == null) {
+            return new Assignment(job.id(), kind, job.priority(), "invalid", j.placement().offer(), null, null, null,
+                    null, null, j.placement().gpus(), null, null, null, null, null, j.placement().startSlot(), null,
+                    null, null, null, null, j.breaches().toString());
+        }
+        Horizon h = p.horizon();
+        return new Assignment(job.id(), kind, job.priority(), "planned", o.id(), o.provider(), o.region(),
+                o.jurisdiction(), o.accelerator().name(), o.purchase().label(), opt.gpus(), opt.billedGpus(),
+                opt.instances(), opt.gpusPerReplica() > 0 ? opt.gpusPerReplica() : null,
+                Numbers.slotTime(h, j.startSlot()), Numbers.slotTime(h, j.endSlot()), j.startSlot(), opt.durationSlots(),
+                new PlanDocument.Hours(Numbers.measure(opt.computeHours()), Numbers.measure(opt.expectedHours()),
+                        Numbers.measure(opt.confidenceHours()), Numbers.exact(o.isSpot() && !job.isServing()
+                        ? job.deadlineConfidence() : 1.0), opt.interruptionsAtConfidence()),
+                opt.migrated(),
+                new PlanDocument.Price(Numbers.exact(o.price()), o.currency(), Numbers.measure(o.priceInBase())),
+                new PlanDocument.Cost(Numbers.money(opt.computeCents()), Numbers.money(opt.transferCents()),
+                        Numbers.money(opt.migrationCents()), Numbers.money(opt.totalCents())),
+                null);
+    }
+
+    private static PlanDocument.Reservation reservation(ReservationResult r, double horizonHours) {
+        var o = r.offer();
+        return new PlanDocument.Reservation(o.id(), o.provider(), o.region(), o.accelerator().name(), r.gpus(),
+                r.peakGpus(), Numbers.exact(o.price()), o.currency(), Numbers.measure(horizonHours),
+                Numbers.money(r.horizonCents()), Numbers.measure(r.utilization()), o.termMonths(),
+                Numbers.measure(r.hoursPastHorizon()), Numbers.money(r.pastHorizonCents()));
+    }
+
+    private static PlanDocument.Totals totals(Context c, Evaluation e) {
+        Totals t = e.totals();
+        long pastHorizon = e.reservations().stream().mapToLong(ReservationResult::pastHorizonCents).sum();
+        return new PlanDocument.Totals(Numbers.money(t.cents()), money(t.byCategory(), k -> k),
+                money(t.byProvider(), k -> k), money(t.byPurchaseModel(), k -> k), money(t.byMonth(), Object::toString),
+                money(t.byAccelerator(), k -> k), Numbers.money(pastHorizon), budget(c.problem(), t),
+                bound(c, e), baselines(c, e));
+    }
+
+    private static PlanDocument.Budget budget(Problem p, Totals t) {
+        if (p.budget().isEmpty()) {
+            return null;
+        }
+        PlanDocument.Cap total = p.budget().total() == null ? null : cap(Money.cents(p.budget().total()), t.cents());
+        Map<String, PlanDocument.Cap> by = new TreeMap<>();
+        p.budget().byProvider().forEach((provider, capValue) ->
+                by.put(provider, cap(Money.cents(capValue), t.byProvider().getOrDefault(provider, 0L))));
+        return new PlanDocument.Budget(total, by.isEmpty() ? null : by);
+    }
+
+    private static PlanDocument.Cap cap(long cap, long used) {
+        return new PlanDocument.Cap(Numbers.money(cap), Numbers.money(used), Numbers.money(cap - used));
+    }
+
+    private static PlanDocument.Bound bound(Context c, Evaluation e) {
+        Set<String> planned = e.jobs().stream().filter(JobResult::planned).map(j -> j.job().id()).collect(Collectors.toSet());
+        Set<String> all = e.jobs().stream().map(j -> j.job().id()).collect(Collectors.toSet());
+        long boundPlanned = LowerBound.r24(c.options(), planned);
+        long boundAll = LowerBound.r24(c.options(), all);
+        BigDecimal gap = boundPlanned == 0 ? null
+                : BigDecimal.valueOf(e.costCents() - boundPlanned).divide(BigDecimal.valueOf(boundPlanned), 4, RoundingMode.HALF_UP);
+        return new PlanDocument.Bound(Numbers.money(boundPlanned), Numbers.money(boundAll), gap,
+                "R24: each planned job at its cheapest eligible option, reserved options at their hourly price, "
+                        + "capacity ignored; gap = (cost - bound) / bound");
+    }
+
+    private static Map<String, PlanDocument.Baseline> baselines(Context c, Evaluation plan) {
+        Map<String, PlanDocument.Baseline> out = new LinkedHashMap<>();
+        out.put("greedy", baseline(c, plan, Baselines.greedy(c.problem(), c.options()),
+                "R25: jobs in deadline order, each on its cheapest on-demand or spot option that fits, earliest start"));
+        out.put("allOnDemand", baseline(c, plan, Baselines.allOnDemand(c.options()),
+                "R25: each job on its cheapest on-demand option, capacity ignored"));
+        return out;
+    }
+
+    private static PlanDocument.Baseline baseline(Context c, Evaluation plan, Decisions d, String what) {
+        Evaluation b = PlanEvaluator.evaluate(c.problem(), d);
+        int planned = d.placements().size();
+        int planPlanned = (int) plan.jobs().stream().filter(JobResult::planned).count();
+        long savings = b.costCents() - plan.costCents();
+        BigDecimal percent = b.costCents() == 0 ? null
+                : BigDecimal.valueOf(savings * 100).divide(BigDecimal.valueOf(b.costCents()), 2, RoundingMode.HALF_UP);
+        String note = what + (planned != planPlanned ? "; runs " + planned + " jobs, this plan " + planPlanned
+                + ", so the saving is not like for like" : "");
+        return new PlanDocument.Baseline(Numbers.money(b.costCents()), planned, b.jobs().size() - planned, b.feasible(),
+                Numbers.money(savings), percent, note);
+    }
+
+    private static <K> Map<String, BigDecimal> money(Map<K, Long> in, Function<K, String> key) {
+        Map<String, BigDecimal> out = new LinkedHashMap<>();
+        in.forEach((k, v) -> out.put(key.apply(k), Numbers.money(v)));
+        return out;
+    }
+}

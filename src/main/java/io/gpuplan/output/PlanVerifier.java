@@ -1,0 +1,167 @@
+package io.gpuplan.output;
+
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.rules.Violation;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code verify}: takes a plan's decisions (offer, GPUs, start of each job; GPUs reserved), recomputes feasibility
+ * and every number from the rules with plain loops ({@link PlanEvaluator}), and lists each difference from what the
+ * plan states. The solver and its constraint streams play no part.
+ */
+public final class PlanVerifier {
+    /** Hours are written with four decimals. */
+    private static final BigDecimal MEASURE_TOLERANCE = new BigDecimal("0.0001");
+
+    private PlanVerifier() {
+    }
+
+    /** @param differences what the plan states that the rules do not give; empty when it agrees */
+    public record Report(List<String> differences, Evaluation evaluation) {
+        public boolean agrees() {
+            return differences.isEmpty();
+        }
+    }
+
+    public static Report verify(Problem problem, String problemSha256, PlanDocument stated,
+                                PlanDocumentBuilder.Context context) {
+        List<String> diffs = new ArrayList<>();
+        if (stated.problem() != null && !problemSha256.equals(stated.problem().sha256())) {
+            diffs.add("problem.sha256: the plan was made for another version of the problem file ("
+                    + stated.problem().sha256() + ", the file now has " + problemSha256 + ")");
+        }
+        Decisions decisions = decisions(problem, stated, diffs);
+        Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions);
+        PlanDocument recomputed = PlanDocumentBuilder.build(context, decisions);
+        JsonNode a = Yaml.MAPPER.valueToTree(withoutRun(stated));
+        JsonNode b = Yaml.MAPPER.valueToTree(withoutRun(recomputed));
+        compare("", a, b, diffs);
+        for (Violation v : evaluation.violations()) {
+            diffs.add("rule broken: " + v);
+        }
+        return new Report(List.copyOf(diffs), evaluation);
+    }
+
+    /** The decisions as the plan states them: a job's start date is the decision, startSlot is derived. */
+    static Decisions decisions(Problem problem, PlanDocument plan, List<String> diffs) {
+        List<Placement> placements = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        List<PlanDocument.Assignment> assignments = plan.assignments() == null ? List.of() : plan.assignments();
+        for (int i = 0; i < assignments.size(); i++) {
+            PlanDocument.Assignment a = assignments.get(i);
+            String path = "assignments[" + i + "]";
+            if (problem.job(a.job()).isEmpty()) {
+                diffs.add(path + ".job: \"" + a.job() + "\" is not a job of the problem");
+                continue;
+            }
+            if (!seen.add(a.job())) {
+                diffs.add(path + ".job: \"" + a.job() + "\" is assigned twice");
+                continue;
+            }
+            if (!"planned".equals(a.status())) {
+                continue;
+            }
+            if (a.offer() == null || a.gpus() == null || a.start() == null) {
+                diffs.add(path + ": a planned job needs offer, gpus and start");
+                continue;
+            }
+            Integer slot = slotOf(problem.horizon(), a.start());
+            if (slot == null) {
+                diffs.add(path + ".start: \"" + a.start() + "\" is not the start of a slot of the horizon");
+                continue;
+            }
+            placements.add(new Placement(a.job(), a.offer(), a.gpus(), slot));
+        }
+        problem.jobs().stream().filter(j -> !seen.contains(j.id()))
+                .forEach(j -> diffs.add("assignments: job \"" + j.id() + "\" is missing (neither planned nor unplanned)"));
+        Map<String, Integer> reservations = new LinkedHashMap<>();
+        if (plan.reservations() != null) {
+            plan.reservations().forEach(r -> reservations.put(r.offer(), r.gpus()));
+        }
+        return new Decisions(placements, reservations);
+    }
+
+    static Integer slotOf(Horizon h, String text) {
+        try {
+            LocalDateTime t = text.contains("T") ? LocalDateTime.parse(text) : LocalDate.parse(text).atStartOfDay();
+            long hours = ChronoUnit.HOURS.between(h.start().atStartOfDay(), t);
+            if (hours % h.slotHours() != 0 || ChronoUnit.MINUTES.between(h.start().atStartOfDay(), t) % 60 != 0) {
+                return null;
+            }
+            return (int) (hours / h.slotHours());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static PlanDocument withoutRun(PlanDocument d) {
+        return new PlanDocument(d.format(), d.name(), d.problem(), null, d.score(), d.feasible(), d.currency(),
+                d.summary(), d.reservations(), d.assignments(), d.totals(), d.constraints(), null);
+    }
+
+    /** Reports every field where the stated tree differs from the recomputed one. */
+    static void compare(String path, JsonNode stated, JsonNode expected, List<String> diffs) {
+        if (stated == null || stated.isNull()) {
+            if (expected != null && !expected.isNull()) {
+                diffs.add(label(path) + ": missing, the rules give " + text(expected));
+            }
+            return;
+        }
+        if (expected == null || expected.isNull()) {
+            diffs.add(label(path) + ": the plan states " + text(stated) + ", the rules give nothing");
+            return;
+        }
+        if (stated.isObject() && expected.isObject()) {
+            Set<String> names = new java.util.LinkedHashSet<>();
+            stated.propertyNames().forEach(names::add);
+            expected.propertyNames().forEach(names::add);
+            for (String n : names) {
+                compare(path.isEmpty() ? n : path + "." + n, stated.get(n), expected.get(n), diffs);
+            }
+        } else if (stated.isArray() && expected.isArray()) {
+            if (stated.size() != expected.size()) {
+                diffs.add(label(path) + ": " + stated.size() + " entries, the rules give " + expected.size());
+            }
+            Iterator<JsonNode> x = stated.iterator();
+            Iterator<JsonNode> y = expected.iterator();
+            for (int i = 0; x.hasNext() && y.hasNext(); i++) {
+                compare(path + "[" + i + "]", x.next(), y.next(), diffs);
+            }
+        } else if (stated.isNumber() && expected.isNumber()) {
+            BigDecimal s = stated.decimalValue();
+            BigDecimal e = expected.decimalValue();
+            boolean money = s.scale() <= 2 && e.scale() <= 2;
+            boolean same = money ? s.compareTo(e) == 0 : s.subtract(e).abs().compareTo(MEASURE_TOLERANCE) <= 0;
+            if (!same) {
+                diffs.add(label(path) + ": the plan states " + s.toPlainString() + ", the rules give " + e.toPlainString());
+            }
+        } else if (!stated.equals(expected)) {
+            diffs.add(label(path) + ": the plan states " + text(stated) + ", the rules give " + text(expected));
+        }
+    }
+
+    private static String label(String path) {
+        return path.isEmpty() ? "plan" : path;
+    }
+
+    private static String text(JsonNode n) {
+        return n.isString() ? "\"" + n.asString() + "\"" : n.toString();
+    }
+}

@@ -1,0 +1,27 @@
+package io.gpuplan.rules;
+
+import io.gpuplan.problem.Problem;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the rules say about a plan: each job and reservation, the GPUs in use per offer and slot, every
+ * rule broken, every cost line, and the score the three levels of R23 give.
+ */
+public record Evaluation(Problem problem, List<JobResult> jobs, List<ReservationResult> reservations,
+                         Map<String, int[]> usage, List<Violation> violations, List<CostLine> costLines,
+                         long hardPenalty, long unplannedPriority, long costCents) {
+
+    public boolean feasible() {
+        return hardPenalty == 0;
+    }
+
+    /** The score as Timefold writes it: {@code -hard hard/-medium medium/-soft soft}. */
+    public String score() {
+        return -hardPenalty + "hard/" + -unplannedPriority + "medium/" + -costCents + "soft";
+    }
+
+    public Totals totals() {
+        return Totals.of(costLines);
+    }
+}

@@ -1,0 +1,170 @@
+package io.gpuplan.rules;
+
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.sizing.Breach;
+import io.gpuplan.sizing.Money;
+import io.gpuplan.sizing.Option;
+import io.gpuplan.sizing.OptionSizer;
+import io.gpuplan.sizing.Penalties;
+import io.gpuplan.sizing.Reservations;
+import io.gpuplan.sizing.Rule;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Checks a plan against every rule with plain loops (no constraint streams, no solver) and prices it. The plan
+ * writer, {@code verify} and the explanations all read their numbers from here.
+ */
+public final class PlanEvaluator {
+    private PlanEvaluator() {
+    }
+
+    public static Evaluation evaluate(Problem problem, Decisions decisions) {
+        Horizon h = problem.horizon();
+        Map<String, Placement> placements = new LinkedHashMap<>();
+        decisions.placements().forEach(p -> placements.put(p.job(), p));
+        List<JobResult> jobs = new ArrayList<>();
+        List<Violation> violations = new ArrayList<>();
+        List<CostLine> lines = new ArrayList<>();
+        Map<String, int[]> usage = new LinkedHashMap<>();
+        problem.offers().forEach(o -> usage.put(o.id(), new int[h.slots()]));
+        long unplannedPriority = 0;
+
+        for (Job job : problem.jobs()) {
+            Placement p = placements.get(job.id());
+            if (p == null) {
+                unplannedPriority += job.priority();
+                jobs.add(new JobResult(job, null, null, null, List.of()));
+                continue;
+            }
+            Offer offer = problem.offer(p.offer()).orElse(null);
+            if (offer == null) {
+                violations.add(new Violation(Rule.R15, job.id(), 1, "offer \"" + p.offer() + "\" is not in the problem"));
+                jobs.add(new JobResult(job, p, null, null, List.of()));
+                continue;
+            }
+            OptionSizer.Sizing sizing = OptionSizer.size(problem, job, offer, p.gpus());
+            Option option = sizing.option();
+            List<Breach> breaches = new ArrayList<>();
+            for (Breach b : sizing.breaches()) {
+                // R2 is judged on the actual start below; R21 on the summed usage per slot.
+                if (b.rule() != Rule.R2 && b.rule() != Rule.R21) {
+                    breaches.add(b);
+                    long amount = b.rule() == Rule.R8 && option != null ? Math.max(1, Penalties.memoryExcessGb(option)) : 1;
+                    violations.add(new Violation(b.rule(), job.id(), amount, b.reason()));
+                }
+            }
+            jobs.add(new JobResult(job, p, offer, option, List.copyOf(breaches)));
+            if (option == null) {
+                continue;
+            }
+            int outside = Penalties.slotsOutsideWindow(option, p.startSlot());
+            if (outside > 0) {
+                violations.add(new Violation(Rule.R2, job.id(), outside, "starts in slot " + p.startSlot()
+                        + ", allowed " + option.earliestStart() + ".." + option.latestStart()
+                        + " (" + option.durationSlots() + " slots before the deadline " + job.deadline() + ")"));
+            }
+            int[] used = usage.get(offer.id());
+            for (int s = Math.max(0, p.startSlot()); s < Math.min(h.slots(), p.startSlot() + option.durationSlots()); s++) {
+                used[s] += option.billedGpus();
+            }
+            addJobLines(problem, job, offer, option, p.startSlot(), lines);
+        }
+
+        List<ReservationResult> reservations = new ArrayList<>();
+        for (Offer offer : problem.offers()) {
+            int[] used = usage.get(offer.id());
+            if (offer.isReserved()) {
+                ReservationResult r = reservation(problem, offer, decisions.reservations().getOrDefault(offer.id(), 0),
+                        used, violations);
+                reservations.add(r);
+                if (r.horizonCents() > 0) {
+                    lines.add(new CostLine(CostLine.Kind.RESERVATION, offer.id(), offer.id(), offer.provider(),
+                            offer.purchase().label(), offer.accelerator().name(), r.horizonCents(),
+                            MonthlySplit.split(r.horizonCents(), h, 0, h.slots())));
+                }
+            }
+            int cap = offer.isReserved() ? decisions.reservations().getOrDefault(offer.id(), 0) : offer.maxGpus();
+            for (int s = 0; s < used.length; s++) {
+                if (used[s] > cap) {
+                    violations.add(new Violation(Rule.R21, offer.id(), used[s] - cap, used[s] + " GPUs in use in slot "
+                            + s + " (" + h.slotStart(s).toLocalDate() + "), " + (offer.isReserved() ? "reserved " : "capacity ") + cap));
+                }
+            }
+        }
+        for (String id : decisions.reservations().keySet()) {
+            if (problem.offer(id).map(o -> !o.isReserved()).orElse(true)) {
+                violations.add(new Violation(Rule.R18, id, 1, "\"" + id + "\" is not a reserved offer of the problem"));
+            }
+        }
+        checkBudget(problem, lines, violations);
+        long hard = violations.stream().mapToLong(Violation::amount).sum();
+        long cost = lines.stream().mapToLong(CostLine::cents).sum();
+        return new Evaluation(problem, List.copyOf(jobs), List.copyOf(reservations), usage, List.copyOf(violations),
+                List.copyOf(lines), hard, unplannedPriority, cost);
+    }
+
+    private static void addJobLines(Problem problem, Job job, Offer offer, Option option, int start, List<CostLine> lines) {
+        Horizon h = problem.horizon();
+        String acc = offer.accelerator().name();
+        if (option.computeCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.COMPUTE, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
+                    acc, option.computeCents(), MonthlySplit.split(option.computeCents(), h, start, start + option.durationSlots())));
+        }
+        // One-time charges fall in the month the job starts.
+        if (option.transferCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.TRANSFER, job.id(), offer.id(), job.dataset().provider(), null, acc,
+                    option.transferCents(), MonthlySplit.split(option.transferCents(), h, start, start + 1)));
+        }
+        if (option.migrationCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.MIGRATION, job.id(), offer.id(), null, null, acc,
+                    option.migrationCents(), MonthlySplit.split(option.migrationCents(), h, start, start + 1)));
+        }
+    }
+
+    private static ReservationResult reservation(Problem problem, Offer offer, int gpus, int[] used, List<Violation> violations) {
+        Horizon h = problem.horizon();
+        if (gpus < 0 || gpus % offer.gpusPerInstance() != 0 || gpus > offer.maxGpus()) {
+            violations.add(new Violation(Rule.R18, offer.id(), 1, gpus + " GPUs reserved; must be a multiple of "
+                    + offer.gpusPerInstance() + " from 0 to " + (offer.isCapped() ? offer.maxGpus() : "any")));
+        }
+        int peak = 0;
+        long usedSlotGpus = 0;
+        for (int u : used) {
+            peak = Math.max(peak, u);
+            usedSlotGpus += u;
+        }
+        int bought = Math.max(0, gpus);
+        return new ReservationResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
+                Reservations.horizonCents(offer, bought, h), Reservations.hoursPastHorizon(offer, h),
+                Reservations.pastHorizonCents(offer, bought, h));
+    }
+
+    /** R22: the total cap counts every line; a provider's cap counts the lines that provider bills. */
+    private static void checkBudget(Problem problem, List<CostLine> lines, List<Violation> violations) {
+        long total = lines.stream().mapToLong(CostLine::cents).sum();
+        if (problem.budget().total() != null) {
+            long cap = Money.cents(problem.budget().total());
+            if (total > cap) {
+                violations.add(new Violation(Rule.R22, "budget", Penalties.budgetExcessUnits(total, cap),
+                        "plan costs " + Money.format(total) + ", budget " + Money.format(cap)));
+            }
+        }
+        Map<String, Long> byProvider = new TreeMap<>();
+        lines.stream().filter(l -> l.provider() != null).forEach(l -> byProvider.merge(l.provider(), l.cents(), Long::sum));
+        for (Map.Entry<String, Double> e : new TreeMap<>(problem.budget().byProvider()).entrySet()) {
+            long cap = Money.cents(e.getValue());
+            long spent = byProvider.getOrDefault(e.getKey(), 0L);
+            if (spent > cap) {
+                violations.add(new Violation(Rule.R22, "budget." + e.getKey(), Penalties.budgetExcessUnits(spent, cap),
+                        e.getKey() + " bills " + Money.format(spent) + ", cap " + Money.format(cap)));
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.gpuplan.solve;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Option;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** R25: the naive plans a spreadsheet would give, to state what the optimized plan saves. */
+public final class Baselines {
+    private Baselines() {
+    }
+
+    /**
+     * Greedy: jobs in deadline order (serving jobs by window end; ties by id), each on its cheapest eligible on-demand
+     * or spot option that fits the capacity left, at the earliest start where it fits; no reservations.
+     */
+    public static Decisions greedy(Problem problem, List<JobOptions> options) {
+        Map<String, int[]> used = new HashMap<>();
+        problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
+        List<Placement> placements = new ArrayList<>();
+        List<JobOptions> order = new ArrayList<>(options);
+        order.sort(Comparator.comparing((JobOptions jo) -> due(jo.job())).thenComparing(jo -> jo.job().id()));
+        for (JobOptions jo : order) {
+            List<Option> candidates = jo.options().stream().filter(o -> !o.offer().isReserved())
+                    .sorted(Comparator.comparingLong(Option::totalCents)).toList();
+            for (Option o : candidates) {
+                Optional<Integer> start = earliestFit(o, used.get(o.offer().id()));
+                if (start.isPresent()) {
+                    int[] u = used.get(o.offer().id());
+                    for (int s = start.get(); s < start.get() + o.durationSlots(); s++) {
+                        u[s] += o.billedGpus();
+                    }
+                    placements.add(new Placement(jo.job().id(), o.offer().id(), o.gpus(), start.get()));
+                    break;
+                }
+            }
+        }
+        return new Decisions(placements, Map.of());
+    }
+
+    /**
+     * Everything on-demand: each job on its cheapest eligible on-demand option at its earliest start, capacity
+     * ignored (the list-price plan). Jobs with no on-demand option are left out.
+     */
+    public static Decisions allOnDemand(List<JobOptions> options) {
+        List<Placement> placements = new ArrayList<>();
+        for (JobOptions jo : options) {
+            jo.options().stream().filter(o -> o.offer().purchase() == io.gpuplan.problem.PurchaseModel.ON_DEMAND)
+                    .min(Comparator.comparingLong(Option::totalCents))
+                    .ifPresent(o -> placements.add(new Placement(jo.job().id(), o.offer().id(), o.gpus(), o.earliestStart())));
+        }
+        return new Decisions(placements, Map.of());
+    }
+
+    private static LocalDate due(Job job) {
+        return job.isServing() ? job.windowEnd() : job.deadline();
+    }
+
+    private static Optional<Integer> earliestFit(Option o, int[] used) {
+        for (int start = o.earliestStart(); start <= o.latestStart(); start++) {
+            boolean fits = true;
+            for (int s = start; s < start + o.durationSlots() && fits; s++) {
+                fits = used[s] + o.billedGpus() <= o.offer().maxGpus();
+            }
+            if (fits) {
+                return Optional.of(start);
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,40 @@
+package io.gpuplan.solve;
+
+import io.gpuplan.model.GpuPlan;
+import io.gpuplan.model.JobAssignment;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.sizing.Option;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the decisions out of a solved model: placements, and on each reserved offer what {@link io.gpuplan.model.ReservedPool#bought} buys. */
+public final class SolutionDecisions {
+    private SolutionDecisions() {
+    }
+
+    public static Decisions of(GpuPlan plan) {
+        List<Placement> placements = new ArrayList<>();
+        Map<String, int[]> reservedUse = new LinkedHashMap<>();
+        plan.getReservedPools().forEach(p -> reservedUse.put(p.offer().id(), new int[plan.getSlots().size()]));
+        for (JobAssignment a : plan.getAssignments()) {
+            Option o = a.getOption();
+            if (o == null) {
+                continue;
+            }
+            placements.add(new Placement(a.getId(), o.offer().id(), o.gpus(), a.getStart()));
+            int[] used = reservedUse.get(o.offer().id());
+            if (used != null) {
+                for (int s = Math.max(0, a.getStart()); s < Math.min(used.length, a.getEnd()); s++) {
+                    used[s] += o.billedGpus();
+                }
+            }
+        }
+        Map<String, Integer> reservations = new LinkedHashMap<>();
+        plan.getReservedPools().forEach(pool -> reservations.put(pool.offer().id(),
+                pool.bought(java.util.Arrays.stream(reservedUse.get(pool.offer().id())).max().orElse(0))));
+        return new Decisions(placements, reservations);
+    }
+}

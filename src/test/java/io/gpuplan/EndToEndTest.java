@@ -1,0 +1,79 @@
+package io.gpuplan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanReader;
+import io.gpuplan.output.PlanVerifier;
+import io.gpuplan.output.PlanDocumentBuilder;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.sizing.OptionEnumerator;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every bundled problem solves to a feasible plan that {@code verify} agrees with, the rule checks and the solver
+ * score it alike, and every committed plan under solutions/ still agrees with its problem to the cent.
+ */
+class EndToEndTest {
+
+    @TestFactory
+    Stream<DynamicTest> everyBundledProblemSolvesFeasiblyAndVerifies() {
+        List<Path> problems = TestProblems.bundled();
+        assertFalse(problems.isEmpty(), "problems/ holds no examples");
+        return Stream.concat(problems.stream(), Stream.of(TestProblems.TINY)).map(file -> DynamicTest.dynamicTest(
+                file.getFileName().toString(), () -> {
+                    ProblemReader.Loaded loaded = TestProblems.load(file);
+                    Solving.Solved s = Solving.solve(loaded, Solving.TEST_MOVES);
+                    assertEquals(0, s.result().score().hardScore(), "hard score of " + file);
+                    assertEquals(s.result().score().toString(), s.plan().score(), "solver and rule checks disagree");
+                    assertTrue(s.plan().feasible());
+                    PlanVerifier.Report report = PlanVerifier.verify(loaded.problem(), loaded.sha256(), s.plan(), s.context());
+                    assertEquals(List.of(), report.differences());
+                    assertCostsAddUp(s.plan());
+                }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyCommittedPlanAgreesWithItsProblem() throws Exception {
+        List<Path> plans;
+        try (Stream<Path> files = Files.list(Path.of("solutions"))) {
+            plans = files.filter(p -> p.toString().endsWith(".plan.yaml")).sorted().toList();
+        }
+        assertFalse(plans.isEmpty(), "solutions/ holds no plans");
+        return plans.stream().map(planFile -> DynamicTest.dynamicTest(planFile.getFileName().toString(), () -> {
+            String base = planFile.getFileName().toString().replace(".plan.yaml", "");
+            Path problemFile = Path.of("problems", base + ".yaml");
+            assertTrue(Files.exists(problemFile), "no problem file for " + planFile);
+            ProblemReader.Loaded loaded = TestProblems.load(problemFile);
+            PlanDocument plan = PlanReader.read(planFile);
+            var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
+                    OptionEnumerator.enumerate(loaded.problem()));
+            PlanVerifier.Report report = PlanVerifier.verify(loaded.problem(), loaded.sha256(), plan, context);
+            assertEquals(List.of(), report.differences());
+            assertTrue(plan.feasible(), planFile + " is not feasible");
+        }));
+    }
+
+    /** Each breakdown of the totals sums to the total cost, which is the sum of the job and reservation lines. */
+    static void assertCostsAddUp(PlanDocument plan) {
+        var t = plan.totals();
+        for (var breakdown : List.of(t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(), t.byAccelerator())) {
+            assertEquals(0, t.cost().compareTo(breakdown.values().stream().reduce(BigDecimal.ZERO, BigDecimal::add)),
+                    "breakdown " + breakdown + " does not sum to " + t.cost());
+        }
+        BigDecimal lines = plan.assignments().stream().filter(a -> a.cost() != null).map(a -> a.cost().total())
+                .reduce(BigDecimal.ZERO, BigDecimal::add)
+                .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add));
+        assertEquals(0, t.cost().compareTo(lines), "job and reservation lines sum to " + lines + ", total " + t.cost());
+        BigDecimal bound = t.lowerBound().r24PlannedJobs();
+        assertTrue(bound.compareTo(t.cost()) <= 0, "R24 bound " + bound + " above the plan's cost " + t.cost());
+    }
+}

@@ -1,0 +1,32 @@
+package io.gpuplan;
+
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanDocumentBuilder;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.solve.PlanSolver;
+import io.gpuplan.solve.SolutionDecisions;
+import io.gpuplan.solve.SolverSettings;
+import java.time.Duration;
+
+/** Solves a problem the way {@code gpuplan solve} does, with a small move limit, for tests. */
+public final class Solving {
+    public static final long TEST_MOVES = 20_000;
+
+    private Solving() {
+    }
+
+    public record Solved(ProblemReader.Loaded loaded, PlanSolver.Result result, PlanDocument plan,
+                         PlanDocumentBuilder.Context context) {
+    }
+
+    public static Solved solve(ProblemReader.Loaded loaded, long moves) {
+        SolverSettings settings = new SolverSettings(SolverSettings.DEFAULT_SEED, moves, Duration.ofSeconds(60), null,
+                SolverSettings.defaults().environmentMode());
+        PlanSolver.Result result = PlanSolver.solve(loaded.problem(), settings, p -> { });
+        PlanDocumentBuilder.Context context = new PlanDocumentBuilder.Context(loaded.problem(),
+                new PlanDocument.ProblemRef(loaded.file().getFileName().toString(), loaded.sha256()),
+                new PlanDocument.SolverRef("test", settings.seed(), moves, settings.timeLimit().toString(), null),
+                null, result.options());
+        return new Solved(loaded, result, PlanDocumentBuilder.build(context, SolutionDecisions.of(result.plan())), context);
+    }
+}

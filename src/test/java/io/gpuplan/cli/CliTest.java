@@ -1,0 +1,93 @@
+package io.gpuplan.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuplan.TestProblems;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands as a user runs them: exit codes, messages, and what is (not) written. */
+class CliTest {
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void validateReportsEveryErrorWithItsLocationAndExitsTwoWithoutAStackTrace() throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                name: broken
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: a, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G,
+                     purchase: on-demand, pricePerHuor: 4.1}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e18, gpus: lots}
+                """);
+        Run r = run("validate", bad.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains(bad + ":5:27: offers[0].pricePerHuor: unknown field \"pricePerHuor\" (did you mean \"price\"?)"), r.err());
+        assertTrue(r.err().contains(bad + ":4:5: offers[0].price: missing required field"), r.err());
+        assertTrue(r.err().contains(bad + ":7:63: jobs[0].gpus: expected a GPU count, got the text \"lots\""), r.err());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void solveOfABadFileWritesNothingAndExitsTwo() throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "name: x\nhorizon: {start: 2027-01-01, end: 2026-01-01}\noffers: []\njobs: []\n");
+        Path out = dir.resolve("out");
+        Run r = run("solve", bad.toString(), "--out", out.toString(), "--move-limit", "1000");
+        assertEquals(2, r.code());
+        assertFalse(Files.exists(out.resolve("bad.plan.yaml")));
+        assertTrue(r.err().contains("horizon.end"), r.err());
+    }
+
+    @Test
+    void solveWritesAPlanThatVerifyAccepts() {
+        Path out = dir.resolve("out");
+        Run solve = run("solve", TestProblems.TINY.toString(), "--out", out.toString(), "--move-limit", "20000");
+        assertEquals(0, solve.code(), solve.err());
+        Path plan = out.resolve("tiny.plan.yaml");
+        assertTrue(Files.exists(plan));
+        assertTrue(solve.out().contains("tiny: feasible, 4/4 jobs planned"), solve.out());
+        Run verify = run("verify", TestProblems.TINY.toString(), plan.toString());
+        assertEquals(0, verify.code(), verify.out() + verify.err());
+        assertTrue(verify.out().contains("agrees with the rules"));
+    }
+
+    @Test
+    void theSameSeedAndMoveLimitGiveTheSamePlanByteForByteApartFromTheRunSection() throws Exception {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        assertEquals(0, run("solve", TestProblems.TINY.toString(), "--out", a.toString(), "--move-limit", "5000").code());
+        assertEquals(0, run("solve", TestProblems.TINY.toString(), "--out", b.toString(), "--move-limit", "5000").code());
+        assertEquals(withoutRun(Files.readString(a.resolve("tiny.plan.yaml"))), withoutRun(Files.readString(b.resolve("tiny.plan.yaml"))));
+    }
+
+    @Test
+    void unknownOptionsAreBadInput() {
+        Run r = run("solve", TestProblems.TINY.toString(), "--no-such-option");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("Unknown option"), r.err());
+    }
+
+    private static String withoutRun(String yaml) {
+        return yaml.substring(0, yaml.indexOf("\nrun:\n"));
+    }
+}
