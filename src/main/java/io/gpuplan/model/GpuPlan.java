@@ -15,8 +15,6 @@ public class GpuPlan {
     private Problem problem;
 
     @ProblemFactCollectionProperty
-    private List<Slot> slots;
-    @ProblemFactCollectionProperty
     private List<Offer> offers;
     @ProblemFactCollectionProperty
     private List<ReservedPool> reservedPools;
@@ -32,10 +30,9 @@ public class GpuPlan {
     public GpuPlan() {
     }
 
-    public GpuPlan(Problem problem, List<Slot> slots, List<ReservedPool> reservedPools, List<TotalBudget> totalBudgets,
+    public GpuPlan(Problem problem, List<ReservedPool> reservedPools, List<TotalBudget> totalBudgets,
                    List<ProviderBudget> providerBudgets, List<JobAssignment> assignments) {
         this.problem = problem;
-        this.slots = slots;
         this.offers = problem.offers();
         this.reservedPools = reservedPools;
         this.totalBudgets = totalBudgets;
@@ -45,10 +42,6 @@ public class GpuPlan {
 
     public Problem getProblem() {
         return problem;
-    }
-
-    public List<Slot> getSlots() {
-        return slots;
     }
 
     public List<Offer> getOffers() {

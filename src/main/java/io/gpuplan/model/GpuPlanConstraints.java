@@ -56,11 +56,11 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R2 time window");
     }
 
-    /** R8: the model fits in the GPUs' memory, {@code M / g <= memoryGb × headroom}. */
+    /** R8: the model fits in the GPUs' memory, {@code M / g <= memoryGb × headroom}; replicas within their GPU limit. */
     Constraint r8MemoryFit(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
-                .filter(a -> !a.getOption().memoryFits())
-                .penalize(HardMediumSoftScore.ONE_HARD, a -> Penalties.memoryExcessGb(a.getOption()))
+                .filter(a -> Penalties.memoryFit(a.getOption()) > 0)
+                .penalize(HardMediumSoftScore.ONE_HARD, a -> Penalties.memoryFit(a.getOption()))
                 .asConstraint("R8 memory fit");
     }
 

@@ -7,7 +7,6 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /** Builds the planning solution from a problem and its enumerated options. */
 public final class GpuPlanFactory {
@@ -22,12 +21,8 @@ public final class GpuPlanFactory {
             int last = jo.options().stream().mapToInt(Option::latestStart).max().orElse(first);
             assignments.add(new JobAssignment(jo.job(), jo.options(), first, last, problem.horizon().slots()));
         }
-        return new GpuPlan(problem, slots(problem), reservedPools(problem), totalBudgets(problem),
+        return new GpuPlan(problem, reservedPools(problem), totalBudgets(problem),
                 providerBudgets(problem), assignments);
-    }
-
-    public static List<Slot> slots(Problem problem) {
-        return IntStream.range(0, problem.horizon().slots()).mapToObj(Slot::new).toList();
     }
 
     public static List<ReservedPool> reservedPools(Problem problem) {

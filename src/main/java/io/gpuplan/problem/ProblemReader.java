@@ -55,21 +55,29 @@ public final class ProblemReader {
         }
         RecordBinder binder = new RecordBinder((loc, path, what, valid) -> errors.add(new InputError(name, loc, path, what, valid)),
                 Map.of(GpusFile.class, GpusFile.SCALAR));
-        ProblemFile file = binder.bind(root, ProblemFile.class, "");
-        if (file == null || !errors.isEmpty()) {
+        ProblemFile file = binder.bindRoot(root, ProblemFile.class);
+        if (file == null) {
             if (errors.isEmpty()) {
                 errors.add(new InputError(name, root.location(), "", "the file is empty or not a mapping",
                         "a mapping with name, horizon, offers and jobs"));
             }
-            throw new InputErrors(errors);
+            throw new InputErrors(sorted(errors));
         }
         Problem problem = new ProblemResolver(new Locator(root),
                 (loc, path, what, valid) -> errors.add(new InputError(name, loc, path, what, valid)),
                 w -> warnings.add(name + ": " + w)).resolve(file);
         if (problem == null || !errors.isEmpty()) {
-            throw new InputErrors(errors);
+            throw new InputErrors(sorted(errors));
         }
         return problem;
+    }
+
+    /** In the order of the file, so a reader can fix them top to bottom. */
+    private static List<InputError> sorted(List<InputError> errors) {
+        List<InputError> out = new ArrayList<>(errors);
+        out.sort(java.util.Comparator.comparingInt((InputError e) -> e.location().line())
+                .thenComparingInt(e -> e.location().column()));
+        return out;
     }
 
     public static String sha256(byte[] bytes) {

@@ -52,12 +52,21 @@ public final class PlanEvaluator {
             OptionSizer.Sizing sizing = OptionSizer.size(problem, job, offer, p.gpus());
             Option option = sizing.option();
             List<Breach> breaches = new ArrayList<>();
+            boolean memoryCounted = false;
             for (Breach b : sizing.breaches()) {
                 // R2 is judged on the actual start below; R21 on the summed usage per slot.
-                if (b.rule() != Rule.R2 && b.rule() != Rule.R21) {
-                    breaches.add(b);
-                    long amount = b.rule() == Rule.R8 && option != null ? Math.max(1, Penalties.memoryExcessGb(option)) : 1;
-                    violations.add(new Violation(b.rule(), job.id(), amount, b.reason()));
+                if (b.rule() == Rule.R2 || b.rule() == Rule.R21) {
+                    continue;
+                }
+                breaches.add(b);
+                if (b.rule() == Rule.R8) {
+                    // One R8 violation per job, weighted like the constraint (memory excess + replica size).
+                    if (!memoryCounted) {
+                        violations.add(new Violation(Rule.R8, job.id(), option == null ? 1 : Penalties.memoryFit(option), b.reason()));
+                        memoryCounted = true;
+                    }
+                } else {
+                    violations.add(new Violation(b.rule(), job.id(), 1, b.reason()));
                 }
             }
             jobs.add(new JobResult(job, p, offer, option, List.copyOf(breaches)));

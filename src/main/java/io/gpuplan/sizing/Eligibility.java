@@ -23,6 +23,15 @@ public final class Eligibility {
         return !offer.isSpot() || job.interruptible();
     }
 
+    /** Serving (R8 clarification): GPUs per replica at most maxGpusPerReplica, default the offer's gpusPerInstance. */
+    public static boolean replicaSizeOk(Job job, Offer offer, int gpusPerReplica) {
+        if (!(job.work() instanceof io.gpuplan.problem.Work.Serving s)) {
+            return true;
+        }
+        int max = s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : offer.gpusPerInstance();
+        return gpusPerReplica <= max;
+    }
+
     /** R15: the accelerator runs the job's stack, or the job has a migration to that stack (R16). */
     public static boolean stackOk(Job job, Offer offer) {
         return offer.accelerator().stack() == job.stack()

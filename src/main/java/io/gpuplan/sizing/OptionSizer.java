@@ -55,13 +55,13 @@ public final class OptionSizer {
         Horizon h = problem.horizon();
         int perReplica = 0;
         if (job.work() instanceof Work.Serving s) {
-            int maxPerReplica = s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : offer.gpusPerInstance();
             if (gpus % s.replicas() != 0) {
                 breaches.add(new Breach(Rule.R6, gpus + " GPUs do not split into " + s.replicas() + " equal replicas"));
             }
             perReplica = Math.max(1, gpus / s.replicas());
-            if (perReplica > maxPerReplica) {
-                breaches.add(new Breach(Rule.R8, perReplica + " GPUs per replica, at most " + maxPerReplica + " allowed"));
+            if (!Eligibility.replicaSizeOk(job, offer, perReplica)) {
+                breaches.add(new Breach(Rule.R8, perReplica + " GPUs per replica, more than maxGpusPerReplica ("
+                        + (s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : offer.gpusPerInstance() + ", the offer's gpusPerInstance") + ")"));
             }
         } else if (gpus < job.gpus().min() || gpus > job.gpus().max()) {
             breaches.add(new Breach(Rule.R6, gpus + " GPUs outside the job's range " + job.gpus().min() + ".." + job.gpus().max()));
@@ -98,7 +98,8 @@ public final class OptionSizer {
                 breaches.add(new Breach(Rule.R2, "migration lead time ends in slot " + earliestStart
                         + ", after the serving window starts in slot " + start));
             }
-            earliestStart = start;
+            // The window start is the only start; a later earliest start (lead time) leaves none (R2).
+            earliestStart = Math.max(earliestStart, start);
             latestStart = start;
         } else {
             t = WorkHours.hours(job.work(), job.utilization(), offer.accelerator(), gpus, perf, efficiency);

@@ -18,6 +18,12 @@ public final class Penalties {
         return option.memoryFits() ? 0 : (int) Math.ceil(option.memoryPerGpuGb() - option.memoryLimitGb());
     }
 
+    /** R8 as a whole: the memory excess, plus 1 for a serving replica on more GPUs than allowed. */
+    public static int memoryFit(Option option) {
+        boolean replicaOk = Eligibility.replicaSizeOk(option.job(), option.offer(), option.gpusPerReplica());
+        return memoryExcessGb(option) + (replicaOk ? 0 : 1);
+    }
+
     /** R22: whole base-currency units above the cap, rounded up. */
     public static int budgetExcessUnits(long cents, long capCents) {
         return cents <= capCents ? 0 : (int) Math.min(Integer.MAX_VALUE, (cents - capCents + 99) / 100);

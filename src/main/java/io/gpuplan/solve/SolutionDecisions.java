@@ -18,7 +18,7 @@ public final class SolutionDecisions {
     public static Decisions of(GpuPlan plan) {
         List<Placement> placements = new ArrayList<>();
         Map<String, int[]> reservedUse = new LinkedHashMap<>();
-        plan.getReservedPools().forEach(p -> reservedUse.put(p.offer().id(), new int[plan.getSlots().size()]));
+        plan.getReservedPools().forEach(p -> reservedUse.put(p.offer().id(), new int[plan.getProblem().horizon().slots()]));
         for (JobAssignment a : plan.getAssignments()) {
             Option o = a.getOption();
             if (o == null) {
@@ -27,7 +27,7 @@ public final class SolutionDecisions {
             placements.add(new Placement(a.getId(), o.offer().id(), o.gpus(), a.getStart()));
             int[] used = reservedUse.get(o.offer().id());
             if (used != null) {
-                for (int s = Math.max(0, a.getStart()); s < Math.min(used.length, a.getEnd()); s++) {
+                for (int s = Math.max(0, a.getStart()); s < Math.min(used.length, a.getOccupiedEnd()); s++) {
                     used[s] += o.billedGpus();
                 }
             }

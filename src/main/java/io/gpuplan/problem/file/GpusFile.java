@@ -8,10 +8,9 @@ public record GpusFile(Integer min, Integer max) {
     public static final ScalarForm<GpusFile> SCALAR = new ScalarForm<>() {
         @Override
         public GpusFile fromScalar(YNode.YScalar s) {
-            String t = s.text().trim();
-            if (s.kind() == YNode.YScalar.Kind.INTEGER && t.matches("\\d+")) {
-                int n = Integer.parseInt(t);
-                return new GpusFile(n, n);
+            Double n = io.gpuplan.problem.yaml.RecordBinder.number(s);
+            if (n != null && n >= 0 && n == Math.rint(n) && n <= Integer.MAX_VALUE) {
+                return new GpusFile(n.intValue(), n.intValue());
             }
             throw new IllegalArgumentException("expected a GPU count, got " + s.typeName());
         }

@@ -46,6 +46,9 @@ final class JobResolver {
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
             JobFile f = files.get(i);
+            if (f == null) {
+                continue; // its binding errors are already reported
+            }
             String p = "jobs[" + i + "]";
             c.require(ids.add(f.id()), p + ".id", "duplicate job id \"" + f.id() + "\"", "a unique id");
             Job j = resolve(f, p);
@@ -72,6 +75,44 @@ final class JobResolver {
 
         GpuRange gpus = resolveGpus(f, p);
         boolean serving = work instanceof Work.Serving;
+        Dates dates = resolveDates(f, p, serving);
+        if (!serving) {
+            c.require(f.replicas() == null, p + ".replicas", "only inference serving jobs have replicas", "remove it");
+            c.require(f.maxGpusPerReplica() == null, p + ".maxGpusPerReplica", "only inference serving jobs have replicas", "remove it");
+        }
+        c.fraction(f.utilization(), p + ".utilization", false, true, "a fraction in (0, 1], default 0.40");
+        c.fraction(f.deadlineConfidence(), p + ".deadlineConfidence", false, false, "a probability in (0, 1), default 0.95");
+        if (f.checkpointHours() != null) {
+            c.positive(f.checkpointHours(), p + ".checkpointHours");
+        }
+        if (f.restartHours() != null) {
+            c.nonNegative(f.restartHours(), p + ".restartHours");
+        }
+        if (f.priority() != null) {
+            c.nonNegative(f.priority(), p + ".priority");
+        }
+        Set<String> residency = resolveResidency(f.residency(), p);
+        Set<String> vendors = resolveVendors(f.vendors(), p);
+        Stack stack = f.stack() == null ? Stack.CUDA : f.stack();
+        Migration migration = resolveMigration(f, stack, p);
+        Dataset dataset = resolveDataset(f, p);
+        if (work == null || gpus == null || dates == null) {
+            return null;
+        }
+        return new Job(f.id(), f.kind(), paramsB, precision, method, f.memoryGb(), work,
+                f.utilization() == null ? 0.40 : f.utilization(), gpus, dates.earliest(), dates.deadline(),
+                dates.windowStart(), dates.windowEnd(),
+                Boolean.TRUE.equals(f.interruptible()), f.checkpointHours() == null ? 1.0 : f.checkpointHours(),
+                f.restartHours() == null ? 0.5 : f.restartHours(),
+                f.deadlineConfidence() == null ? 0.95 : f.deadlineConfidence(), residency, vendors, stack, migration,
+                dataset, f.priority() == null ? 1 : f.priority());
+    }
+
+    /** Start, deadline and serving window (R2), checked against the horizon; null when the horizon itself is wrong. */
+    private Dates resolveDates(JobFile f, String p, boolean serving) {
+        if (horizon == null) {
+            return null;
+        }
         LocalDate earliest = f.earliest() == null ? horizon.start() : f.earliest();
         LocalDate deadline = f.deadline() == null ? horizon.end() : f.deadline();
         if (f.earliest() != null) {
@@ -99,35 +140,10 @@ final class JobResolver {
             windowStart = horizon.start();
             windowEnd = horizon.end();
         }
-        if (!serving) {
-            c.require(f.replicas() == null, p + ".replicas", "only inference serving jobs have replicas", "remove it");
-            c.require(f.maxGpusPerReplica() == null, p + ".maxGpusPerReplica", "only inference serving jobs have replicas", "remove it");
-        }
-        c.fraction(f.utilization(), p + ".utilization", false, true, "a fraction in (0, 1], default 0.40");
-        c.fraction(f.deadlineConfidence(), p + ".deadlineConfidence", false, false, "a probability in (0, 1), default 0.95");
-        if (f.checkpointHours() != null) {
-            c.positive(f.checkpointHours(), p + ".checkpointHours");
-        }
-        if (f.restartHours() != null) {
-            c.nonNegative(f.restartHours(), p + ".restartHours");
-        }
-        if (f.priority() != null) {
-            c.nonNegative(f.priority(), p + ".priority");
-        }
-        Set<String> residency = resolveResidency(f.residency(), p);
-        Set<String> vendors = resolveVendors(f.vendors(), p);
-        Stack stack = f.stack() == null ? Stack.CUDA : f.stack();
-        Migration migration = resolveMigration(f, stack, p);
-        Dataset dataset = resolveDataset(f, p);
-        if (work == null || gpus == null) {
-            return null;
-        }
-        return new Job(f.id(), f.kind(), paramsB, precision, method, f.memoryGb(), work,
-                f.utilization() == null ? 0.40 : f.utilization(), gpus, earliest, deadline, windowStart, windowEnd,
-                Boolean.TRUE.equals(f.interruptible()), f.checkpointHours() == null ? 1.0 : f.checkpointHours(),
-                f.restartHours() == null ? 0.5 : f.restartHours(),
-                f.deadlineConfidence() == null ? 0.95 : f.deadlineConfidence(), residency, vendors, stack, migration,
-                dataset, f.priority() == null ? 1 : f.priority());
+        return new Dates(earliest, deadline, windowStart, windowEnd);
+    }
+
+    private record Dates(LocalDate earliest, LocalDate deadline, LocalDate windowStart, LocalDate windowEnd) {
     }
 
     /** Exactly one work form (R9), except inference serving which has none. */

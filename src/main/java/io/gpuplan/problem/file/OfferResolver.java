@@ -29,6 +29,9 @@ final class OfferResolver {
         List<Offer> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
+            if (files.get(i) == null) {
+                continue; // its binding errors are already reported
+            }
             Offer o = resolve(files.get(i), "offers[" + i + "]", ids);
             if (o != null) {
                 out.add(o);

@@ -57,13 +57,14 @@ public final class ProblemResolver {
 
         AcceleratorTable table = resolveAccelerators(f.accelerators(), c);
         List<Offer> offers = new OfferResolver(c, table, currency, rates).resolve(f.offers());
+        // From the offers as written, so that an offer with an error of its own does not also make its provider unknown.
         Set<String> providers = new TreeSet<>();
-        offers.forEach(o -> providers.add(o.provider()));
+        f.offers().stream().filter(java.util.Objects::nonNull).forEach(o -> providers.add(o.provider()));
         Budget budget = resolveBudget(f.budget(), providers, c);
-        Transfer transfer = resolveTransfer(f.transfer(), c);
-        if (horizon == null) {
-            return null;
-        }
+        Set<String> billing = new TreeSet<>(providers);
+        f.jobs().stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
+                .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
+        Transfer transfer = resolveTransfer(f.transfer(), billing, c);
         var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups).resolve(f.jobs());
         if (c.failed()) {
             return null;
@@ -106,10 +107,15 @@ public final class ProblemResolver {
                     "a group may not be named like the country code " + name, "a name such as EU or APAC");
             for (int i = 0; i < members.size(); i++) {
                 String m = members.get(i);
+                if (m == null) {
+                    continue;
+                }
                 c.require(ISO_COUNTRIES.contains(m), "jurisdictionGroups." + name + "[" + i + "]",
                         "unknown country code \"" + m + "\"", "an ISO 3166 alpha-2 code such as DE, FR, CN");
             }
-            out.put(name, new LinkedHashSet<>(members));
+            Set<String> set = new LinkedHashSet<>();
+            members.stream().filter(java.util.Objects::nonNull).forEach(set::add);
+            out.put(name, set);
         });
         return out;
     }
@@ -123,6 +129,9 @@ public final class ProblemResolver {
         Set<String> seen = new LinkedHashSet<>();
         for (int i = 0; i < files.size(); i++) {
             AcceleratorFile a = files.get(i);
+            if (a == null) {
+                continue; // its binding errors are already reported
+            }
             String p = "accelerators[" + i + "]";
             if (!seen.add(a.name().toLowerCase(Locale.ROOT))) {
                 c.error(p + ".name", "duplicate accelerator \"" + a.name() + "\"", "each accelerator once");
@@ -171,7 +180,7 @@ public final class ProblemResolver {
         return new Budget(b.total(), caps);
     }
 
-    private Transfer resolveTransfer(TransferFile t, Checks c) {
+    private Transfer resolveTransfer(TransferFile t, Set<String> providers, Checks c) {
         if (t == null) {
             return Transfer.DEFAULT;
         }
@@ -182,10 +191,15 @@ public final class ProblemResolver {
         Map<String, Transfer.Rates> by = new LinkedHashMap<>();
         if (t.byProvider() != null) {
             t.byProvider().forEach((name, r) -> {
+                c.knownName(name, providers, "transfer.byProvider." + name, "provider");
                 double cr = r.crossRegionPerGb() == null ? region : r.crossRegionPerGb();
                 double cp = r.crossProviderPerGb() == null ? provider : r.crossProviderPerGb();
-                c.nonNegative(cr, "transfer.byProvider." + name + ".crossRegionPerGb");
-                c.nonNegative(cp, "transfer.byProvider." + name + ".crossProviderPerGb");
+                if (r.crossRegionPerGb() != null) {
+                    c.nonNegative(cr, "transfer.byProvider." + name + ".crossRegionPerGb");
+                }
+                if (r.crossProviderPerGb() != null) {
+                    c.nonNegative(cp, "transfer.byProvider." + name + ".crossProviderPerGb");
+                }
                 by.put(name, new Transfer.Rates(cr, cp));
             });
         }

@@ -51,6 +51,20 @@ public final class RecordBinder {
         return value;
     }
 
+    /**
+     * Binds a document's root record leniently, so that later checks can still run and report their problems in
+     * the same pass: an optional field that is wrong becomes null, and a list keeps its good items (a wrong item
+     * becomes null, keeping the indexes). Returns null only when a required field is missing or wrong.
+     */
+    public <T> T bindRoot(YNode node, Class<T> type) {
+        if (!(node instanceof YMap)) {
+            return bind(node, type, "");
+        }
+        @SuppressWarnings("unchecked")
+        T value = (T) bindRecord(node, type, "", true);
+        return value;
+    }
+
     private Object bindValue(YNode node, Type type, String path) {
         if (node instanceof YScalar s && s.kind() == YScalar.Kind.NULL) {
             return null;
@@ -70,7 +84,7 @@ public final class RecordBinder {
             if (node instanceof YScalar s && scalarForms.containsKey(cls)) {
                 return bindScalarForm(s, cls, path);
             }
-            return bindRecord(node, cls, path);
+            return bindRecord(node, cls, path, false);
         }
         if (!(node instanceof YScalar s)) {
             return mismatch(node, path, describe(cls));
@@ -89,6 +103,11 @@ public final class RecordBinder {
     }
 
     private List<Object> bindList(YNode node, Type itemType, String path) {
+        return bindList(node, itemType, path, false);
+    }
+
+    /** @param keepGood return the list with null for each wrong item instead of null for the whole list */
+    private List<Object> bindList(YNode node, Type itemType, String path, boolean keepGood) {
         if (!(node instanceof YList list)) {
             return mismatch(node, path, "a list");
         }
@@ -101,6 +120,9 @@ public final class RecordBinder {
                 ok &= isNull(item) && reportNullItem(item, Paths.index(path, i));
             }
             out.add(v);
+        }
+        if (keepGood) {
+            return java.util.Collections.unmodifiableList(out);
         }
         return ok ? List.copyOf(out) : null;
     }
@@ -130,7 +152,7 @@ public final class RecordBinder {
         return ok ? out : null;
     }
 
-    private Object bindRecord(YNode node, Class<?> cls, String path) {
+    private Object bindRecord(YNode node, Class<?> cls, String path, boolean lenient) {
         if (!(node instanceof YMap map)) {
             String alt = scalarForms.containsKey(cls) ? scalarForms.get(cls).describe() + " or " : "";
             return mismatch(node, path, alt + describe(cls));
@@ -143,7 +165,7 @@ public final class RecordBinder {
         boolean ok = true;
         for (Entry e : map.entries().values()) {
             if (!byName.containsKey(e.key())) {
-                ok = false;
+                ok = lenient;
                 Optional<String> guess = DidYouMean.suggest(e.key(), byName.keySet());
                 errors.error(e.keyLocation(), Paths.child(path, e.key()), "unknown field \"" + e.key() + "\""
                                 + guess.map(g -> " (did you mean \"" + g + "\"?)").orElse(""),
@@ -165,9 +187,12 @@ public final class RecordBinder {
                 args[i] = primitiveDefault(c.getType());
                 continue;
             }
-            Object v = bindValue(child, c.getGenericType(), childPath);
+            boolean required = c.isAnnotationPresent(Required.class);
+            Object v = lenient && c.getGenericType() instanceof ParameterizedType pt && pt.getRawType() == List.class
+                    ? bindList(child, pt.getActualTypeArguments()[0], childPath, true)
+                    : bindValue(child, c.getGenericType(), childPath);
             if (v == null) {
-                ok = false;
+                ok &= lenient && !required;
                 v = primitiveDefault(c.getType());
             }
             args[i] = v;
@@ -254,7 +279,7 @@ public final class RecordBinder {
     }
 
     /** The number a scalar states, also from text like {@code 2_000_000}; null when it is none or not finite. */
-    static Double number(YScalar s) {
+    public static Double number(YScalar s) {
         if (s.kind() == YScalar.Kind.BOOLEAN || s.kind() == YScalar.Kind.NULL) {
             return null;
         }

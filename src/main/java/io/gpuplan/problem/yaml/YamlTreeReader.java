@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -17,6 +19,8 @@ import tools.jackson.dataformat.yaml.YAMLFactory;
 /** Reads YAML text into a {@link YNode} tree with locations, using Jackson's streaming YAML parser. */
 public final class YamlTreeReader {
     private static final YAMLFactory FACTORY = YAMLFactory.builder().build();
+    /** A position in a SnakeYAML message: {@code " in reader, line 4, column 7:"}. */
+    private static final Pattern MARK = Pattern.compile("\\s*in .*, line (\\d+), column (\\d+):?\\s*");
 
     private YamlTreeReader() {
     }
@@ -35,10 +39,55 @@ public final class YamlTreeReader {
             YNode root = readValue(p, t, "", errors);
             return root;
         } catch (JacksonException e) {
-            TokenStreamLocation loc = e.getLocation();
-            Location where = loc == null ? Location.UNKNOWN : new Location(loc.getLineNr(), loc.getColumnNr());
-            throw new YamlSyntaxException(where, firstLine(e.getOriginalMessage()));
+            throw syntaxError(e);
         }
+    }
+
+    /**
+     * SnakeYAML's message says what is wrong and where ({@code " in reader, line 2, column 1:"}, 1-based), often after
+     * a context line ("while parsing a flow mapping") with a mark of its own. Jackson's location is sometimes only where
+     * the last token began (a tab that starts line 2 is reported at the end of line 1), so the problem's own mark wins.
+     */
+    static YamlSyntaxException syntaxError(JacksonException e) {
+        TokenStreamLocation loc = e.getLocation();
+        Location where = loc == null ? Location.UNKNOWN : new Location(loc.getLineNr(), loc.getColumnNr());
+        String message = e.getOriginalMessage();
+        if (message == null || message.isBlank()) {
+            return new YamlSyntaxException(where, "the file is not valid YAML");
+        }
+        List<String> texts = new ArrayList<>();
+        List<Location> marks = new ArrayList<>();
+        for (String line : message.split("\n")) {
+            Matcher m = MARK.matcher(line);
+            if (m.matches()) {
+                if (!texts.isEmpty() && marks.get(marks.size() - 1) == null) {
+                    marks.set(marks.size() - 1, new Location(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+                }
+            } else if (!line.isBlank() && !line.startsWith("    ")) {
+                texts.add(line.trim());
+                marks.add(null);
+            }
+        }
+        if (texts.isEmpty()) {
+            return new YamlSyntaxException(where, message.trim());
+        }
+        StringBuilder what = new StringBuilder();
+        for (int i = 0; i < texts.size(); i++) {
+            if (i > 0) {
+                what.append(": ");
+            }
+            what.append(texts.get(i));
+            if (i < texts.size() - 1 && marks.get(i) != null) {
+                what.append(" (line ").append(marks.get(i).line()).append(", column ").append(marks.get(i).column()).append(')');
+            }
+        }
+        for (int i = marks.size() - 1; i >= 0; i--) {
+            if (marks.get(i) != null) {
+                where = marks.get(i);
+                break;
+            }
+        }
+        return new YamlSyntaxException(where, what.toString());
     }
 
     private static YNode readValue(JsonParser p, JsonToken t, String path, ErrorSink errors) {
@@ -90,13 +139,5 @@ public final class YamlTreeReader {
 
     private static Location location(TokenStreamLocation l) {
         return l == null || l.getLineNr() <= 0 ? Location.UNKNOWN : new Location(l.getLineNr(), l.getColumnNr());
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "the file is not valid YAML";
-        }
-        int nl = message.indexOf('\n');
-        return (nl < 0 ? message : message.substring(0, nl)).trim();
     }
 }

@@ -1,0 +1,105 @@
+package io.gpuplan.problem;
+
+import static io.gpuplan.problem.ReaderAssertions.assertError;
+import static io.gpuplan.problem.ReaderAssertions.assertOnlyError;
+
+import org.junit.jupiter.api.Test;
+
+/** Values out of range: min > max, negative or zero prices and capacities. */
+class RangeTest {
+
+    private static String job(String extra) {
+        return """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - id: j
+                    kind: training
+                    memoryGb: 100
+                    flops: 1e20
+                """ + extra;
+    }
+
+    private static String offer(String extra) {
+        return """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - id: od
+                    provider: aws
+                    region: us-east-1
+                    jurisdiction: US
+                    accelerator: A100-80G
+                    purchase: on-demand
+                """ + extra + """
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+    }
+
+    @Test
+    void gpusMinAboveMax() {
+        String text = job("    gpus: {min: 64, max: 8}\n");
+        assertOnlyError(text, "jobs[0].gpus", "{min: 64", "min 64 > max 8", "min <= max");
+    }
+
+    @Test
+    void gpusMinBelowOne() {
+        String text = job("    gpus: {min: 0, max: 8}\n");
+        assertOnlyError(text, "jobs[0].gpus.min", "min: ^0", "is 0", "at least 1");
+    }
+
+    @Test
+    void negativePrice() {
+        String text = offer("    price: -4.10\n");
+        assertOnlyError(text, "offers[0].price", "-4.10", "is -4.1, must be greater than zero", "a positive number");
+    }
+
+    @Test
+    void zeroPrice() {
+        String text = offer("    price: 0\n");
+        assertOnlyError(text, "offers[0].price", "price: ^0", "is 0, must be greater than zero", "a positive number");
+    }
+
+    @Test
+    void zeroOrNegativeCapacities() {
+        String text = offer("    price: 4.10\n    gpusPerInstance: 0\n    maxGpus: -8\n");
+        assertError(text, "offers[0].gpusPerInstance", "gpusPerInstance: ^0", "is 0, must be greater than zero", "a positive number");
+        assertError(text, "offers[0].maxGpus", "maxGpus: ^-8", "is -8, must be greater than zero", "a positive number");
+    }
+
+    @Test
+    void capacityBelowOneInstance() {
+        String text = offer("    price: 4.10\n    gpusPerInstance: 8\n    maxGpus: 4\n");
+        assertOnlyError(text, "offers[0].maxGpus", "maxGpus: ^4", "is 4, less than one instance of 8 GPUs", "at least gpusPerInstance");
+    }
+
+    @Test
+    void zeroMemoryNeed() {
+        String text = job("").replace("memoryGb: 100", "memoryGb: 0");
+        assertOnlyError(text, "jobs[0].memoryGb", "memoryGb: ^0", "is 0, must be greater than zero", "a positive number");
+    }
+
+    @Test
+    void efficiencyAndConfidenceOutsideTheirRanges() {
+        String text = offer("    price: 4.10\n    crossNodeEfficiency: 1.5\n")
+                .replace("flops: 1e20}", "flops: 1e20, deadlineConfidence: 1}");
+        assertError(text, "offers[0].crossNodeEfficiency", "crossNodeEfficiency: ^1.5", "is 1.5, out of range", "a fraction in (0, 1]");
+        assertError(text, "jobs[0].deadlineConfidence", "deadlineConfidence: ^1}", "is 1, out of range", "a probability in (0, 1)");
+    }
+
+    @Test
+    void zeroOrNegativeBudgets() {
+        String text = job("").replace("offers:", "budget: {total: 0, byProvider: {aws: -5}}\noffers:");
+        assertError(text, "budget.total", "total: ^0", "is 0, must be greater than zero", "a positive number");
+        assertError(text, "budget.byProvider.aws", "aws: ^-5", "is -5, must be greater than zero", "a positive number");
+    }
+
+    @Test
+    void negativeTransferRate() {
+        String text = job("").replace("offers:", "transfer: {crossRegionPerGb: -0.02}\noffers:");
+        assertOnlyError(text, "transfer.crossRegionPerGb", "-0.02", "is -0.02, must not be negative", "zero or a positive number");
+    }
+}

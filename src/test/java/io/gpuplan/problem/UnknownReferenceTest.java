@@ -1,0 +1,170 @@
+package io.gpuplan.problem;
+
+import static io.gpuplan.problem.ReaderAssertions.assertError;
+import static io.gpuplan.problem.ReaderAssertions.assertOnlyError;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** References to accelerators, jurisdictions, providers and vendors that do not exist, with suggestions. */
+class UnknownReferenceTest {
+
+    @Test
+    void unknownAcceleratorInAnOffer() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - id: od
+                    provider: aws
+                    region: us-east-1
+                    jurisdiction: US
+                    accelerator: A100-80GB-X
+                    purchase: on-demand
+                    price: 4.10
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        assertOnlyError(text, "offers[0].accelerator", "A100-80GB-X", "unknown accelerator \"A100-80GB-X\" (did you mean",
+                "one of: A100-40G, A100-80G");
+    }
+
+    @Test
+    void unknownReferenceAcceleratorOfGpuHours() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - id: j
+                    kind: training
+                    memoryGb: 100
+                    work: {gpuHours: 6000, accelerator: H1000}
+                """;
+        assertOnlyError(text, "jobs[0].work.accelerator", "H1000", "unknown accelerator \"H1000\"", "H100-80G");
+    }
+
+    @Test
+    void unknownAcceleratorInThroughput() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - id: j
+                    kind: batch
+                    memoryGb: 20
+                    work:
+                      units: 1.15e9
+                      throughputPerGpu: {A100-80G: 475, H100-8OG: 1050}
+                """;
+        assertOnlyError(text, "jobs[0].work.throughputPerGpu.H100-8OG", "1050",
+                "unknown accelerator \"H100-8OG\" (did you mean \"H100-80G\"?)", "one of:");
+    }
+
+    @Test
+    void acceleratorAliasesAreKnown() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: a100-sxm4-80gb, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        assertEquals("A100-80G",
+                ReaderAssertions.parse(text).offers().get(0).accelerator().name());
+    }
+
+    @Test
+    void unknownJurisdictionOfAnOffer() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: USA, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        assertOnlyError(text, "offers[0].jurisdiction", "USA", "unknown jurisdiction \"USA\"", "ISO 3166 alpha-2");
+    }
+
+    @Test
+    void unknownJurisdictionInResidencySuggestsAGroup() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                jurisdictionGroups: {EU: [DE, FR]}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - id: j
+                    kind: training
+                    memoryGb: 100
+                    flops: 1e20
+                    residency: [US, EV]
+                """;
+        assertOnlyError(text, "jobs[0].residency[1]", "EV", "unknown jurisdiction \"EV\" (did you mean \"EU\"?)",
+                "or one of the groups [EU]");
+    }
+
+    @Test
+    void unknownCountryInAGroup() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                jurisdictionGroups:
+                  EU: [DE, FR, XX]
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        assertOnlyError(text, "jurisdictionGroups.EU[2]", "XX", "unknown country code \"XX\"", "ISO 3166 alpha-2");
+    }
+
+    @Test
+    void unknownProviderInBudgetByProvider() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                budget:
+                  total: 1_800_000
+                  byProvider: {awss: 900_000}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        assertOnlyError(text, "budget.byProvider.awss", "900_000", "unknown provider \"awss\" (did you mean \"aws\"?)", "one of: aws");
+    }
+
+    @Test
+    void providerOfAnOfferWithItsOwnErrorIsStillKnownToTheBudget() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                budget: {byProvider: {aws: 900_000}}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A999, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        assertOnlyError(text, "offers[0].accelerator", "A999", "unknown accelerator", "one of:");
+    }
+
+    @Test
+    void unknownVendor() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20, vendors: [huawai]}
+                """;
+        assertError(text, "jobs[0].vendors[0]", "huawai", "unknown vendor \"huawai\" (did you mean \"huawei\"?)", "nvidia");
+    }
+}

@@ -1,0 +1,43 @@
+package io.gpuplan.sizing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+/** Money: each line item rounded half-up to the cent, from the decimal the amount is written as. */
+class MoneyTest {
+
+    @Test
+    void halfACentRoundsUp() {
+        assertEquals(101, Money.cents(1.005)); // the double 1.005 is 1.00499999...; its decimal form is 1.005
+        assertEquals(13, Money.cents(0.125));  // half-up, not half-even (which would give 12)
+        assertEquals(268, Money.cents(2.675));
+    }
+
+    @Test
+    void belowHalfACentRoundsDown() {
+        assertEquals(100, Money.cents(1.004));
+        assertEquals(0, Money.cents(0.004));
+    }
+
+    @Test
+    void wholeAmountsAreExact() {
+        assertEquals(311600, Money.cents(8 * 95 * 4.10)); // 3116.00
+        assertEquals(3_000_000, Money.cents(30000));
+        assertEquals(0, Money.cents(0));
+    }
+
+    @Test
+    void formatsCentsAsDecimal() {
+        assertEquals("1.01", Money.format(101));
+        assertEquals("3116.00", Money.format(311600));
+        assertEquals("0.05", Money.format(5));
+    }
+
+    @Test
+    void notFiniteAmountIsAnError() {
+        assertThrows(ArithmeticException.class, () -> Money.cents(Double.NaN));
+        assertThrows(ArithmeticException.class, () -> Money.cents(Double.POSITIVE_INFINITY));
+    }
+}
