@@ -6,7 +6,6 @@ import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.SolverSettings;
-import java.time.Duration;
 
 /** Solves a problem the way {@code gpuplan solve} does, with a small move limit, for tests. */
 public final class Solving {
@@ -20,8 +19,7 @@ public final class Solving {
     }
 
     public static Solved solve(ProblemReader.Loaded loaded, long moves) {
-        SolverSettings settings = new SolverSettings(SolverSettings.DEFAULT_SEED, moves, Duration.ofSeconds(60), null,
-                SolverSettings.defaults().environmentMode());
+        SolverSettings settings = SolverSettings.defaults().withMoveLimit(moves);
         PlanSolver.Result result = PlanSolver.solve(loaded.problem(), settings, p -> { });
         PlanDocumentBuilder.Context context = new PlanDocumentBuilder.Context(loaded.problem(),
                 new PlanDocument.ProblemRef(loaded.file().getFileName().toString(), loaded.sha256()),

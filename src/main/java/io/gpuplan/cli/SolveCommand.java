@@ -50,6 +50,10 @@ final class SolveCommand implements Callable<Integer> {
             description = "moves to evaluate, the reproducible limit; 0 for none (default: ${DEFAULT-VALUE})")
     long moveLimit;
 
+    @Option(names = "--no-warm-start", description = "start from Timefold's construction heuristic instead of the"
+            + " reservation-aware greedy plan (for comparisons)")
+    boolean noWarmStart;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "" + SolverSettings.DEFAULT_SEED,
             description = "random seed (default: ${DEFAULT-VALUE})")
     long seed;
@@ -59,7 +63,7 @@ final class SolveCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         SolverSettings settings = new SolverSettings(seed, moveLimit, timeLimit, unimprovedLimit,
-                SolverSettings.defaults().environmentMode());
+                SolverSettings.defaults().environmentMode(), !noWarmStart);
         int code = ExitCodes.OK;
         for (Path file : files) {
             ProblemReader.Loaded loaded = Problems.load(file, err);

@@ -69,13 +69,11 @@ public final class UnplannedReasons {
             boolean fitsSomewhere = false;
             long extra = Long.MAX_VALUE;
             for (int start = o.earliestStart(); start <= o.latestStart(); start++) {
-                int newPeak = peak;
-                boolean fits = true;
-                for (int s = start; s < start + o.durationSlots(); s++) {
-                    fits &= used[s] + o.billedGpus() <= cap;
-                    newPeak = Math.max(newPeak, used[s] + o.billedGpus());
-                }
-                if (fits) {
+                if (CapacityFit.fits(o, start, used, cap)) {
+                    int newPeak = peak;
+                    for (int s = start; s < start + o.durationSlots(); s++) {
+                        newPeak = Math.max(newPeak, used[s] + o.billedGpus());
+                    }
                     fitsSomewhere = true;
                     long added = o.totalCents() + (offer.isReserved()
                             ? Reservations.horizonCents(offer, newPeak, h) - Reservations.horizonCents(offer, peak, h) : 0);

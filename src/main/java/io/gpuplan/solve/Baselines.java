@@ -2,6 +2,7 @@ package io.gpuplan.solve;
 
 import io.gpuplan.problem.Job;
 import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.CapacityFit;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
@@ -10,13 +11,17 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** R25: the naive plans a spreadsheet would give, to state what the optimized plan saves. */
 public final class Baselines {
     private Baselines() {
+    }
+
+    /** A job's place in a heuristic plan. */
+    public record Placed(Option option, int start) {
     }
 
     /**
@@ -27,24 +32,30 @@ public final class Baselines {
         Map<String, int[]> used = new HashMap<>();
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
         List<Placement> placements = new ArrayList<>();
+        greedy(options, used).forEach((job, p) ->
+                placements.add(new Placement(job.id(), p.option().offer().id(), p.option().gpus(), p.start())));
+        return new Decisions(placements, Map.of());
+    }
+
+    /** The greedy plan by job, occupying {@code used} (GPUs per offer id and slot) as it goes. */
+    static Map<Job, Placed> greedy(List<JobOptions> options, Map<String, int[]> used) {
+        Map<Job, Placed> out = new LinkedHashMap<>();
         List<JobOptions> order = new ArrayList<>(options);
         order.sort(Comparator.comparing((JobOptions jo) -> due(jo.job())).thenComparing(jo -> jo.job().id()));
         for (JobOptions jo : order) {
             List<Option> candidates = jo.options().stream().filter(o -> !o.offer().isReserved())
                     .sorted(Comparator.comparingLong(Option::totalCents)).toList();
             for (Option o : candidates) {
-                Optional<Integer> start = earliestFit(o, used.get(o.offer().id()));
-                if (start.isPresent()) {
-                    int[] u = used.get(o.offer().id());
-                    for (int s = start.get(); s < start.get() + o.durationSlots(); s++) {
-                        u[s] += o.billedGpus();
-                    }
-                    placements.add(new Placement(jo.job().id(), o.offer().id(), o.gpus(), start.get()));
+                int[] u = used.get(o.offer().id());
+                int start = CapacityFit.earliestStart(o, u, o.offer().maxGpus());
+                if (start >= 0) {
+                    CapacityFit.occupy(u, o, start, o.billedGpus());
+                    out.put(jo.job(), new Placed(o, start));
                     break;
                 }
             }
         }
-        return new Decisions(placements, Map.of());
+        return out;
     }
 
     /**
@@ -63,18 +74,5 @@ public final class Baselines {
 
     private static LocalDate due(Job job) {
         return job.isServing() ? job.windowEnd() : job.deadline();
-    }
-
-    private static Optional<Integer> earliestFit(Option o, int[] used) {
-        for (int start = o.earliestStart(); start <= o.latestStart(); start++) {
-            boolean fits = true;
-            for (int s = start; s < start + o.durationSlots() && fits; s++) {
-                fits = used[s] + o.billedGpus() <= o.offer().maxGpus();
-            }
-            if (fits) {
-                return Optional.of(start);
-            }
-        }
-        return Optional.empty();
     }
 }

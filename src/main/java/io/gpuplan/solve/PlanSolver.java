@@ -54,6 +54,9 @@ public final class PlanSolver {
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {
         List<JobOptions> options = OptionEnumerator.enumerate(problem);
         GpuPlan initial = GpuPlanFactory.create(problem, options);
+        if (settings.warmStart()) {
+            WarmStart.apply(initial, options);
+        }
         long started = System.nanoTime();
         try (SolverManager<GpuPlan> manager = SolverManager.create(config(settings))) {
             SolverJob<GpuPlan> job = manager.solveBuilder()

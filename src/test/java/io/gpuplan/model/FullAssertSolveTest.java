@@ -57,7 +57,7 @@ class FullAssertSolveTest {
     }
 
     static GpuPlan solve(GpuPlan initial, long seed, long moves) {
-        SolverSettings settings = new SolverSettings(seed, moves, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT);
+        SolverSettings settings = new SolverSettings(seed, moves, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, false);
         // FULL_ASSERT throws IllegalStateException if any incremental score is wrong.
         return SolverFactory.<GpuPlan>create(PlanSolver.config(settings)).buildSolver().solve(initial);
     }
@@ -100,6 +100,20 @@ class FullAssertSolveTest {
             assertTrue(score.compareTo(byHand) >= 0, () -> "seed " + seed + ": worse than the start: " + score);
             VERIFIER.verifyThat().givenSolution(best).scores(score, "seed " + seed + ": from-scratch score of the result");
         }
+    }
+
+    @Test
+    void warmStartedSolveOfTheTightCapFindsTheSharedReservationWithoutScoreCorruption() throws Exception {
+        // With aws capped at 1500, from-scratch local search gets stuck with jobs unplanned (a reservation only pays
+        // once several jobs share it). The warm start packs the reserved pool: every job planned, and no worse than
+        // the hand-built reservation plan above (-289 920).
+        Problem problem = problem("{total: 3500, byProvider: {aws: 1500, gcp: 3000}}");
+        SolverSettings settings = new SolverSettings(42, 2_000, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true);
+        PlanSolver.Result result = PlanSolver.solve(problem, settings, p -> { });
+        HardMediumSoftScore score = result.score();
+        assertTrue(score.isFeasible(), score::toString);
+        assertEquals(0, score.mediumScore(), () -> result.plan().getAssignments().toString());
+        assertTrue(score.compareTo(HardMediumSoftScore.of(0, 0, -289_920)) >= 0, score::toString);
     }
 
     /** Puts a job on the only option it has on an offer, at a start slot. */
