@@ -132,6 +132,10 @@ final class SolveCommand implements Callable<Integer> {
         PlanDocument.Baseline greedy = t.baselines().get("greedy");
         if (greedy != null && greedy.savingsPercent() != null) {
             sb.append(", saves ").append(greedy.savingsPercent().toPlainString()).append(" % vs greedy");
+            if (!greedy.feasible() || greedy.planned() != doc.summary().planned()) {
+                sb.append(" (which runs ").append(greedy.planned()).append(" jobs")
+                        .append(greedy.feasible() ? "" : " and breaks a rule").append(")");
+            }
         }
         sb.append(" -> ").append(target);
         return sb.toString();

@@ -33,14 +33,21 @@ public final class OptionEnumerator {
                 continue;
             }
             List<Option> onOffer = new ArrayList<>();
-            Map<Rule, JobOptions.Exclusion> firstPerRule = new LinkedHashMap<>();
+            Map<Rule, JobOptions.Exclusion> closestPerRule = new LinkedHashMap<>();
             for (int g : gpuCounts(job, offer)) {
                 OptionSizer.Sizing s = OptionSizer.size(problem, job, offer, g);
                 if (s.eligible()) {
                     onOffer.add(s.option());
                 } else {
                     for (Breach b : s.breaches()) {
-                        firstPerRule.putIfAbsent(b.rule(), new JobOptions.Exclusion(offer, g, b));
+                        // Keep the GPU count closest to being eligible: the most GPUs for time and memory, the
+                        // fewest for capacity and spot interruptions (which grow with the instances).
+                        boolean fewestIsClosest = b.rule() == Rule.R10 || b.rule() == Rule.R21;
+                        if (fewestIsClosest) {
+                            closestPerRule.putIfAbsent(b.rule(), new JobOptions.Exclusion(offer, g, b));
+                        } else {
+                            closestPerRule.put(b.rule(), new JobOptions.Exclusion(offer, g, b));
+                        }
                     }
                 }
             }
@@ -48,7 +55,7 @@ public final class OptionEnumerator {
             dominated += onOffer.size() - kept.size();
             options.addAll(kept);
             if (onOffer.isEmpty()) {
-                exclusions.addAll(firstPerRule.values());
+                exclusions.addAll(closestPerRule.values());
             }
         }
         return new JobOptions(job, options, exclusions, dominated);

@@ -134,8 +134,8 @@ public final class OptionSizer {
             latestStart = h.slotEdgeAtOrBefore(h.hoursFromStart(job.deadline())) - duration;
             if (earliestStart > latestStart) {
                 breaches.add(new Breach(Rule.R2, String.format(Locale.ROOT,
-                        "needs %d slots (%s h at %s confidence), only %d fit between %s%s and the deadline %s",
-                        duration, fmt(wq), fmt(job.deadlineConfidence()),
+                        "needs %d slots (%s h%s), only %d fit between %s%s and the deadline %s",
+                        duration, fmt(wq), offer.isSpot() ? " at " + fmt(job.deadlineConfidence()) + " confidence" : "",
                         Math.max(0, latestStart + duration - earliestStart), job.earliest(),
                         migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "", job.deadline())));
             }

@@ -20,8 +20,9 @@ public final class SpotMath {
         return checkpointHours / 2 + restartHours;
     }
 
+    /** lambda·L below 0.5, with a 1e-9 margin so that a product that is 0.5 by hand (0.49999999999999994 in floating point) counts as 0.5. */
     public static boolean feasible(double lambda, double loss) {
-        return lambda * loss < MAX_LOSS_FRACTION;
+        return lambda * loss < MAX_LOSS_FRACTION - 1e-9;
     }
 
     /** W = T / (1 - lambda·L). */

@@ -3,6 +3,13 @@ package io.gpuplan.solve;
 import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import ai.timefold.solver.core.api.solver.SolverJob;
 import ai.timefold.solver.core.api.solver.SolverManager;
+import ai.timefold.solver.core.config.constructionheuristic.ConstructionHeuristicPhaseConfig;
+import ai.timefold.solver.core.config.heuristic.selector.entity.EntitySelectorConfig;
+import ai.timefold.solver.core.config.heuristic.selector.move.composite.CartesianProductMoveSelectorConfig;
+import ai.timefold.solver.core.config.heuristic.selector.move.composite.UnionMoveSelectorConfig;
+import ai.timefold.solver.core.config.heuristic.selector.move.generic.ChangeMoveSelectorConfig;
+import ai.timefold.solver.core.config.heuristic.selector.value.ValueSelectorConfig;
+import ai.timefold.solver.core.config.localsearch.LocalSearchPhaseConfig;
 import ai.timefold.solver.core.config.solver.SolverConfig;
 import ai.timefold.solver.core.config.solver.termination.TerminationConfig;
 import io.gpuplan.model.GpuPlan;
@@ -48,7 +55,27 @@ public final class PlanSolver {
                 .withConstraintProviderClass(GpuPlanConstraints.class)
                 .withEnvironmentMode(s.environmentMode())
                 .withRandomSeed(s.seed())
-                .withTerminationConfig(termination);
+                .withTerminationConfig(termination)
+                .withPhases(new ConstructionHeuristicPhaseConfig(), localSearch());
+    }
+
+    /**
+     * Local search over three neighbourhoods: change a job's option, change its start, and change both at once (an
+     * option on another offer usually needs another start to fit its window and capacity). Swap moves are left out:
+     * options belong to one job, so swapping them between jobs is never possible.
+     */
+    static LocalSearchPhaseConfig localSearch() {
+        return new LocalSearchPhaseConfig().withMoveSelectorConfig(new UnionMoveSelectorConfig().withMoveSelectors(
+                change(null, "option"),
+                change(null, "start"),
+                new CartesianProductMoveSelectorConfig().withMoveSelectors(
+                        change(new EntitySelectorConfig().withId("job"), "option"),
+                        change(EntitySelectorConfig.newMimicSelectorConfig("job"), "start"))));
+    }
+
+    private static ChangeMoveSelectorConfig change(EntitySelectorConfig entity, String variable) {
+        ChangeMoveSelectorConfig c = new ChangeMoveSelectorConfig().withValueSelectorConfig(new ValueSelectorConfig(variable));
+        return entity == null ? c : c.withEntitySelectorConfig(entity);
     }
 
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {

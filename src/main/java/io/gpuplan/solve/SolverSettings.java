@@ -15,7 +15,7 @@ import java.time.Duration;
 public record SolverSettings(long seed, long moveLimit, Duration timeLimit, Duration unimprovedLimit,
                              EnvironmentMode environmentMode, boolean warmStart) {
     public static final long DEFAULT_SEED = 42;
-    public static final long DEFAULT_MOVE_LIMIT = 2_000_000;
+    public static final long DEFAULT_MOVE_LIMIT = 500_000;
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
 
     public static SolverSettings defaults() {

@@ -7,7 +7,9 @@ import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.CapacityFit;
 import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
+import io.gpuplan.sizing.ProviderCharge;
 import io.gpuplan.sizing.Reservations;
 import io.gpuplan.solve.Baselines.Placed;
 import java.util.ArrayList;
@@ -18,83 +20,148 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A starting plan for local search that already buys reservations. A reserved pool costs its whole horizon as soon
- * as one job uses it, so no single move onto an empty pool pays off, and local search from an on-demand plan rarely
- * finds the pools that pay off only when several jobs share them. This heuristic starts from the R25 greedy plan,
- * then, pool by pool, tries reservation levels and packs the jobs that gain most from moving there (unplanned jobs
- * first), keeping the level with the best net saving. Capacity is respected; budgets are left to the solver.
+ * A starting plan for local search: highest priority first, within capacity and budgets, and already buying
+ * reservations. A reserved pool costs its whole horizon as soon as one job uses it, so no single move onto an empty
+ * pool pays off, and local search from an on-demand plan rarely finds the pools that pay off only when several
+ * jobs share them. So: jobs by priority (then deadline) each take the option that adds least to the plan's cost
+ * (its own cost plus any rise of a reservation) and fits the capacity and budget left; then, pool by pool, higher
+ * reservation levels are tried, packing the jobs that gain most from moving there (unplanned jobs first), keeping
+ * the level with the best net saving that stays within the budgets.
  */
 public final class WarmStart {
     /** Levels tried per reserved offer at most (spread evenly up to the demand). */
     static final int MAX_LEVELS = 32;
     /** What planning an unplanned job is worth when ranking moves: more than any cost difference. */
-    private static final long PLANNING_GAIN = Long.MAX_VALUE / 1024;
+    private static final long PLANNING_GAIN = Long.MAX_VALUE / 4096;
 
-    private WarmStart() {
+    private final Problem problem;
+    private final Map<String, int[]> used = new HashMap<>();
+    private final Map<Job, Placed> places = new LinkedHashMap<>();
+
+    private WarmStart(Problem problem) {
+        this.problem = problem;
+        problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
     }
 
     /** Sets option and start of every assignment of {@code plan} to the heuristic's starting plan. */
     public static void apply(GpuPlan plan, List<JobOptions> options) {
-        Problem problem = plan.getProblem();
-        Map<String, int[]> used = new HashMap<>();
-        problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
-        Map<Job, Placed> places = Baselines.greedy(options, used);
-        for (Offer pool : problem.offers()) {
+        WarmStart w = new WarmStart(plan.getProblem());
+        w.placeByPriority(options);
+        for (Offer pool : w.problem.offers()) {
             if (pool.isReserved()) {
-                fillReservation(problem, options, pool, places, used);
+                w.fillReservation(options, pool);
             }
         }
         for (JobAssignment a : plan.getAssignments()) {
-            Placed p = places.get(a.getJob());
+            Placed p = w.places.get(a.getJob());
             a.setOption(p == null ? null : p.option());
             a.setStart(p == null ? a.getStarts().get(0) : p.start());
         }
     }
 
-    private static void fillReservation(Problem problem, List<JobOptions> options, Offer pool, Map<Job, Placed> places,
-                                        Map<String, int[]> used) {
+    private void placeByPriority(List<JobOptions> options) {
+        List<JobOptions> order = new ArrayList<>(options);
+        order.sort(Comparator.comparingInt((JobOptions jo) -> -jo.job().priority())
+                .thenComparing(jo -> jo.job().isServing() ? jo.job().windowEnd() : jo.job().deadline())
+                .thenComparing(jo -> jo.job().id()));
+        for (JobOptions jo : order) {
+            Placed best = null;
+            long bestCost = Long.MAX_VALUE;
+            for (Option o : jo.options()) {
+                Placed p = cheapestStart(o);
+                long cost = p == null ? Long.MAX_VALUE : marginalCents(p);
+                if (cost < bestCost && withinBudget(jo.job(), p)) {
+                    best = p;
+                    bestCost = cost;
+                }
+            }
+            if (best != null) {
+                move(jo.job(), best);
+            }
+        }
+    }
+
+    /**
+     * Where the option fits the capacity left at the least added cost: its earliest start, or on a reserved pool the
+     * earliest start that raises the reservation least; null if it fits nowhere.
+     */
+    private Placed cheapestStart(Option o) {
+        int[] u = used.get(o.offer().id());
+        if (!o.offer().isReserved()) {
+            int start = CapacityFit.earliestStart(o, u, o.offer().maxGpus());
+            return start < 0 ? null : new Placed(o, start);
+        }
+        Placed best = null;
+        int bestPeak = Integer.MAX_VALUE;
+        for (int start = o.earliestStart(); start <= o.latestStart() && bestPeak > peak(u); start++) {
+            if (CapacityFit.fits(o, start, u, o.offer().maxGpus())) {
+                int newPeak = peak(u);
+                for (int s = start; s < start + o.durationSlots(); s++) {
+                    newPeak = Math.max(newPeak, u[s] + o.billedGpus());
+                }
+                if (newPeak < bestPeak) {
+                    bestPeak = newPeak;
+                    best = new Placed(o, start);
+                }
+            }
+        }
+        return best;
+    }
+
+    /** What placing the job there adds to the plan: its own cost, plus any rise of the pool's reservation (R18). */
+    private long marginalCents(Placed p) {
+        Option o = p.option();
+        if (!o.offer().isReserved()) {
+            return o.totalCents();
+        }
+        int[] u = used.get(o.offer().id());
+        int before = peak(u);
+        int after = before;
+        for (int s = p.start(); s < p.start() + o.durationSlots(); s++) {
+            after = Math.max(after, u[s] + o.billedGpus());
+        }
+        return o.totalCents() + Reservations.horizonCents(o.offer(), after, problem.horizon())
+                - Reservations.horizonCents(o.offer(), before, problem.horizon());
+    }
+
+    private void fillReservation(List<JobOptions> options, Offer pool) {
         List<JobOptions> candidates = options.stream()
-                .filter(jo -> jo.options().stream().anyMatch(o -> o.offer().equals(pool))).toList();
-        long demand = candidates.stream().mapToLong(jo -> jo.options().stream().filter(o -> o.offer().equals(pool))
+                .filter(jo -> !onPool(jo.job(), pool) && jo.options().stream().anyMatch(o -> o.offer().equals(pool))).toList();
+        int current = peak(used.get(pool.id()));
+        long demand = current + candidates.stream().mapToLong(jo -> jo.options().stream().filter(o -> o.offer().equals(pool))
                 .mapToInt(Option::billedGpus).max().orElse(0)).sum();
         int per = pool.gpusPerInstance();
+        int fromLevel = current / per + 1;
         int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
-        int step = Math.max(1, (maxLevel + MAX_LEVELS - 1) / MAX_LEVELS);
+        int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
+        long currentCost = Reservations.horizonCents(pool, current, problem.horizon());
         Map<Job, Placed> best = Map.of();
         long bestNet = 0;
-        for (int n = 1; n <= maxLevel; n += step) {
+        for (int n = fromLevel; n <= maxLevel; n += step) {
             int level = n * per;
-            Map<Job, Placed> moved = pack(candidates, pool, level, places, problem.horizon().slots());
+            Map<Job, Placed> moved = pack(candidates, pool, level);
             long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long net = gain - Reservations.horizonCents(pool, level, problem.horizon());
-            if (net > bestNet) {
+            long net = gain - (Reservations.horizonCents(pool, level, problem.horizon()) - currentCost);
+            if (net > bestNet && withinBudget(moved)) {
                 bestNet = net;
                 best = moved;
             }
         }
-        best.forEach((job, p) -> {
-            Placed old = places.get(job);
-            if (old != null) {
-                CapacityFit.occupy(used.get(old.option().offer().id()), old.option(), old.start(), -old.option().billedGpus());
-            }
-            places.put(job, p);
-            CapacityFit.occupy(used.get(pool.id()), p.option(), p.start(), p.option().billedGpus());
-        });
+        best.forEach(this::move);
     }
 
     /** Packs jobs onto the pool, at most {@code level} GPUs at once: unplanned jobs first, then by gain per GPU-slot. */
-    private static Map<Job, Placed> pack(List<JobOptions> candidates, Offer pool, int level, Map<Job, Placed> places,
-                                         int slots) {
-        int[] usage = new int[slots];
+    private Map<Job, Placed> pack(List<JobOptions> candidates, Offer pool, int level) {
+        int[] usage = used.get(pool.id()).clone();
         Map<Job, Placed> moved = new LinkedHashMap<>();
         List<JobOptions> order = new ArrayList<>(candidates);
         order.sort(Comparator.comparing((JobOptions jo) -> places.containsKey(jo.job()))
-                .thenComparing(Comparator.comparingDouble((JobOptions jo) -> gainDensity(jo, pool, places.get(jo.job()))).reversed())
+                .thenComparing(jo -> -jo.job().priority())
+                .thenComparing(Comparator.comparingDouble((JobOptions jo) -> gainDensity(jo, pool)).reversed())
                 .thenComparing(jo -> jo.job().id()));
         for (JobOptions jo : order) {
-            Placed here = places.get(jo.job());
             for (Option o : onPool(jo, pool)) {
-                if (gain(here, o) <= 0) {
+                if (gain(places.get(jo.job()), o) <= 0) {
                     continue;
                 }
                 int start = CapacityFit.earliestStart(o, usage, level);
@@ -108,6 +175,72 @@ public final class WarmStart {
         return moved;
     }
 
+    private void move(Job job, Placed to) {
+        Placed old = places.get(job);
+        if (old != null) {
+            CapacityFit.occupy(used.get(old.option().offer().id()), old.option(), old.start(), -old.option().billedGpus());
+        }
+        places.put(job, to);
+        CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
+    }
+
+    private boolean withinBudget(Job job, Placed p) {
+        return withinBudget(Map.of(job, p));
+    }
+
+    /**
+     * R22 for the plan with {@code changes} applied: every job line plus each reserved pool at its peak, against the
+     * total and per-provider caps.
+     */
+    private boolean withinBudget(Map<Job, Placed> changes) {
+        Map<Job, Placed> plan = new LinkedHashMap<>(places);
+        plan.putAll(changes);
+        Map<String, int[]> pools = new HashMap<>();
+        for (Placed p : plan.values()) {
+            if (p.option().offer().isReserved()) {
+                int[] u = pools.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]);
+                CapacityFit.occupy(u, p.option(), p.start(), p.option().billedGpus());
+            }
+        }
+        long total = 0;
+        Map<String, Long> byProvider = new HashMap<>();
+        for (Placed p : plan.values()) {
+            total += p.option().totalCents();
+            for (ProviderCharge c : p.option().providerCharges()) {
+                byProvider.merge(c.provider(), c.cents(), Long::sum);
+            }
+        }
+        for (Offer pool : problem.offers()) {
+            if (pools.containsKey(pool.id())) {
+                long cents = Reservations.horizonCents(pool, peak(pools.get(pool.id())), problem.horizon());
+                total += cents;
+                byProvider.merge(pool.provider(), cents, Long::sum);
+            }
+        }
+        if (problem.budget().total() != null && total > Money.cents(problem.budget().total())) {
+            return false;
+        }
+        for (Map.Entry<String, Double> cap : problem.budget().byProvider().entrySet()) {
+            if (byProvider.getOrDefault(cap.getKey(), 0L) > Money.cents(cap.getValue())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean onPool(Job job, Offer pool) {
+        Placed p = places.get(job);
+        return p != null && p.option().offer().equals(pool);
+    }
+
+    private static int peak(int[] usage) {
+        int peak = 0;
+        for (int u : usage) {
+            peak = Math.max(peak, u);
+        }
+        return peak;
+    }
+
     /** The job's options on the pool, cheapest first, then the fewest GPUs. */
     private static List<Option> onPool(JobOptions jo, Offer pool) {
         return jo.options().stream().filter(o -> o.offer().equals(pool))
@@ -119,8 +252,8 @@ public final class WarmStart {
         return from == null ? PLANNING_GAIN : from.option().totalCents() - to.totalCents();
     }
 
-    private static double gainDensity(JobOptions jo, Offer pool, Placed from) {
+    private double gainDensity(JobOptions jo, Offer pool) {
         Option cheapest = onPool(jo, pool).get(0);
-        return (double) gain(from, cheapest) / ((long) cheapest.billedGpus() * cheapest.durationSlots());
+        return (double) gain(places.get(jo.job()), cheapest) / ((long) cheapest.billedGpus() * cheapest.durationSlots());
     }
 }

@@ -87,4 +87,22 @@ class DateTest {
                 """;
         assertOnlyError(text, "jobs[0].window.end", "2027-05-01", "is after the horizon end 2027-04-01", "a date up to 2027-04-01");
     }
+
+    @Test
+    void servingWindowInsideTheDroppedPartialWeek() {
+        // Weekly slots from 2027-01-01: 12 whole weeks end 2027-03-26; the days up to 2027-04-01 are dropped (R1).
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01, slot: 1w}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - id: chat
+                    kind: inference
+                    model: {paramsB: 70, precision: int4}
+                    window: {start: 2027-03-27, end: 2027-04-01}
+                """;
+        assertOnlyError(text, "jobs[0].window.start", "2027-03-27", "is 2027-03-27, outside the horizon (its last whole 1w slot ends 2027-03-26)",
+                "a date from 2027-01-01 to before 2027-03-26");
+    }
 }

@@ -111,4 +111,29 @@ class SpotOptionTest {
         assertFalse(two.eligible());
         assertNull(two.option());
     }
+
+    @Test
+    void r10_oneHalfByHandIsOneHalfEvenWhenFloatingPointLandsJustBelow() {
+        // 0.6 a day on 4 instances, checkpoint 8 h, restart 1 h: lambda = 0.6 / 24 x 4 = 0.1 / h, L = 8 / 2 + 1 = 5 h,
+        // lambda L = 0.5 by hand - but 0.6 / 24 * 4 * 5 is 0.49999999999999994 in doubles. No spot option.
+        assertTrue(0.6 / 24 * 4 * 5.0 < 0.5, "the floating-point product this test is about");
+        String job = "  - {id: j, kind: training, memoryGb: 40, gpus: 32, flops: 1e20, interruptible: true,"
+                + " checkpointHours: 8, restartHours: 1}\n";
+        Problem p = problem("1d", spot("busy", 0.6), job);
+        OptionSizer.Sizing s = OptionSizer.size(p, Fixtures.job(p, "j"), Fixtures.offer(p, "busy"), 32);
+        assertNull(s.option());
+        assertTrue(s.breaches().stream().anyMatch(b -> b.rule() == Rule.R10), s.breaches().toString());
+    }
+
+    @Test
+    void exclusionsNameTheGpuCountClosestToEligible() {
+        // 8..64 GPUs, too little time at any count: the R2 reason is given at 64 GPUs, the most favourable count.
+        String job = "  - {id: j, kind: training, memoryGb: 40, gpus: {min: 8, max: 64}, flops: 1e23,"
+                + " deadline: 2027-01-05}\n";
+        Problem p = problem("1d", Fixtures.a100("od", 4.10), job);
+        JobOptions options = OptionEnumerator.enumerate(p, Fixtures.job(p, "j"));
+        assertTrue(options.options().isEmpty());
+        JobOptions.Exclusion r2 = options.exclusions().stream().filter(x -> x.breach().rule() == Rule.R2).findFirst().orElseThrow();
+        assertEquals(64, r2.gpus(), r2.toString());
+    }
 }

@@ -117,7 +117,9 @@ final class JobResolver {
         LocalDate deadline = f.deadline() == null ? horizon.end() : f.deadline();
         if (f.earliest() != null) {
             c.require(!earliest.isBefore(horizon.start()) && earliest.isBefore(horizon.end()), p + ".earliest",
-                    "is " + earliest + ", outside the horizon", "a date from " + horizon.start() + " to before " + horizon.end());
+                    "is " + earliest + ", outside the horizon" + (horizon.end().equals(fileEnd) ? ""
+                            : " (its last whole " + horizon.slot() + " slot ends " + horizon.end() + ")"),
+                    "a date from " + horizon.start() + " to before " + horizon.end());
         }
         if (f.deadline() != null) {
             c.require(!deadline.isAfter(fileEnd), p + ".deadline", "is " + deadline + ", after the horizon end " + fileEnd,
@@ -133,8 +135,10 @@ final class JobResolver {
             windowStart = f.window().start();
             windowEnd = f.window().end();
             c.require(windowEnd.isAfter(windowStart), p + ".window.end", "is not after window.start", "a date after " + windowStart);
-            c.require(!windowStart.isBefore(horizon.start()), p + ".window.start", "is before the horizon start " + horizon.start(),
-                    "a date from " + horizon.start());
+            c.require(!windowStart.isBefore(horizon.start()) && windowStart.isBefore(horizon.end()), p + ".window.start",
+                    "is " + windowStart + ", outside the horizon" + (horizon.end().equals(fileEnd) ? ""
+                            : " (its last whole " + horizon.slot() + " slot ends " + horizon.end() + ")"),
+                    "a date from " + horizon.start() + " to before " + horizon.end());
             c.require(!windowEnd.isAfter(fileEnd), p + ".window.end", "is after the horizon end " + fileEnd, "a date up to " + fileEnd);
         } else if (serving) {
             windowStart = horizon.start();
