@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "solve", mixinStandardHelpOptions = true,
         description = "Solves problem files into plans: what to reserve, where and when each job runs, at what cost."
                 + " Writes DIR/X.plan.yaml for each problems/X.yaml.",
-        footer = {"", "Example:", "  gpuplan solve problems/reserved-beats-on-demand.yaml --out solutions/",
-                "", "The same problem, seed and --move-limit give the same plan on every machine, as long as the",
-                "move limit is reached before the time limit (the plan's run.termination says which stopped it)."})
+        footer = {"", "Example:", "  gpuplan solve problems/reserved-vs-on-demand.yaml --out solutions/",
+                "", "The same problem, seed and --move-limit give the same plan on every machine, as long",
+                "as the move limit stops the solve before the time limit (see run.termination in the plan)."})
 final class SolveCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Recomputes a plan from the rules with plain loops (no solver) and lists every number the plan"
                 + " states that the rules do not give, and every rule it breaks.",
-        footer = {"", "Example:", "  gpuplan verify problems/reserved-beats-on-demand.yaml solutions/reserved-beats-on-demand.plan.yaml"})
+        footer = {"", "Example:", "  gpuplan verify problems/reserved-vs-on-demand.yaml solutions/reserved-vs-on-demand.plan.yaml"})
 final class VerifyCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
