@@ -13,7 +13,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
                            boolean feasible, String currency, Summary summary, List<Reservation> reservations,
-                           List<Assignment> assignments, Totals totals, List<ConstraintReport> constraints,
+                           List<Assignment> assignments, Totals totals, Risk risk, List<ConstraintReport> constraints,
                            Run run) {
     public static final String FORMAT = "gpuplan-plan/1";
 
@@ -71,10 +71,31 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
 
     /**
      * R24 over the planned jobs (and over all jobs); gap = (cost − bound) / bound: the plan costs at most this
-     * fraction more than the cheapest plan of the same jobs.
+     * fraction more than the cheapest plan of the same jobs. {@code lp} is the tighter LP-relaxation bound over the
+     * planned jobs (null when skipped, {@code lpNote} says why); {@code gap} is taken to the best bound.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Bound(BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, BigDecimal gap, String note) {
+    public record Bound(BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, BigDecimal lp, BigDecimal best,
+                        BigDecimal gap, String note, String lpNote) {
+    }
+
+    /**
+     * Spot risk under the R10 Poisson model: each spot job's probability of missing its deadline, and a seeded
+     * Monte Carlo of interruptions over the whole plan (cost P50 / P90, expected missed deadlines).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Risk(String model, long seed, int runs, BigDecimal expectedCost, BigDecimal p50Cost,
+                       BigDecimal p90Cost, BigDecimal expectedMissedDeadlines, List<SpotJobRisk> spotJobs) {
+    }
+
+    /**
+     * One spot job: lambda (per hour, whole job), L (hours lost per interruption), the expected interruptions
+     * lambda·W, the hours from its start to its deadline, how many interruptions those hours tolerate, and
+     * P(more interruptions than that).
+     */
+    public record SpotJobRisk(String job, String offer, BigDecimal interruptionsPerHour, BigDecimal lossPerInterruption,
+                              BigDecimal expectedInterruptions, BigDecimal hoursToDeadline, int interruptionsTolerated,
+                              BigDecimal missProbability) {
     }
 
     /** R25: a naive plan's cost, how many jobs it runs, and what this plan saves against it. */

@@ -47,7 +47,7 @@ public final class PlanDocumentBuilder {
                 new PlanDocument.Summary(e.jobs().size(), planned, e.jobs().size() - planned, plannedPriority,
                         e.unplannedPriority()),
                 e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(), assignments,
-                totals(c, e), RuleReport.build(e, c.options()).stream()
+                totals(c, e), null, RuleReport.build(e, c.options()).stream()
                 .map(r -> new PlanDocument.ConstraintReport(r.constraint(), r.level(), r.matches(), r.impactText(),
                         r.binding().isEmpty() ? null : r.binding())).toList(),
                 c.run());
@@ -121,9 +121,10 @@ public final class PlanDocumentBuilder {
         long boundAll = LowerBound.r24(c.options(), all);
         BigDecimal gap = boundPlanned == 0 ? null
                 : BigDecimal.valueOf(e.costCents() - boundPlanned).divide(BigDecimal.valueOf(boundPlanned), 4, RoundingMode.HALF_UP);
-        return new PlanDocument.Bound(Numbers.money(boundPlanned), Numbers.money(boundAll), gap,
+        return new PlanDocument.Bound(Numbers.money(boundPlanned), Numbers.money(boundAll), null,
+                Numbers.money(boundPlanned), gap,
                 "R24: each planned job at its cheapest eligible option, reserved options at their hourly price, "
-                        + "capacity ignored; gap = (cost - bound) / bound");
+                        + "capacity ignored; gap = (cost - bound) / bound", null);
     }
 
     private static Map<String, PlanDocument.Baseline> baselines(Context c, Evaluation plan) {
