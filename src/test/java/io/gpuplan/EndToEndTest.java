@@ -75,5 +75,10 @@ class EndToEndTest {
         assertEquals(0, t.cost().compareTo(lines), "job and reservation lines sum to " + lines + ", total " + t.cost());
         BigDecimal bound = t.lowerBound().r24PlannedJobs();
         assertTrue(bound.compareTo(t.cost()) <= 0, "R24 bound " + bound + " above the plan's cost " + t.cost());
+        if (t.lowerBound().lp() != null) {
+            assertTrue(t.lowerBound().lp().compareTo(t.cost()) <= 0, "LP bound " + t.lowerBound().lp() + " above " + t.cost());
+        }
+        assertTrue(t.lowerBound().best().compareTo(t.cost()) <= 0);
+        assertTrue(plan.risk() != null && plan.risk().p50Cost().compareTo(plan.risk().p90Cost()) <= 0);
     }
 }

@@ -127,7 +127,8 @@ final class SolveCommand implements Callable<Integer> {
                 .append(doc.summary().planned()).append('/').append(doc.summary().jobs()).append(" jobs planned, cost ")
                 .append(t.cost().toPlainString()).append(' ').append(doc.currency());
         if (t.lowerBound() != null && t.lowerBound().gap() != null) {
-            sb.append(", gap to R24 bound ").append(t.lowerBound().gap().movePointRight(2).stripTrailingZeros().toPlainString()).append(" %");
+            sb.append(", within ").append(t.lowerBound().gap().movePointRight(2).stripTrailingZeros().toPlainString())
+                    .append(" % of the lower bound");
         }
         PlanDocument.Baseline greedy = t.baselines().get("greedy");
         if (greedy != null && greedy.savingsPercent() != null) {

@@ -129,12 +129,17 @@ public final class PlanEvaluator {
         // One-time charges fall in the month the job starts.
         if (option.transferCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.TRANSFER, job.id(), offer.id(), job.dataset().provider(), null, acc,
-                    option.transferCents(), MonthlySplit.split(option.transferCents(), h, start, start + 1)));
+                    option.transferCents(), oneTime(option.transferCents(), h, start)));
         }
         if (option.migrationCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.MIGRATION, job.id(), offer.id(), null, null, acc,
-                    option.migrationCents(), MonthlySplit.split(option.migrationCents(), h, start, start + 1)));
+                    option.migrationCents(), oneTime(option.migrationCents(), h, start)));
         }
+    }
+
+    /** A one-time charge, all in the month the job starts (even when a weekly slot straddles two months). */
+    private static Map<java.time.YearMonth, Long> oneTime(long cents, Horizon h, int start) {
+        return Map.of(java.time.YearMonth.from(h.slotStart(start)), cents);
     }
 
     private static ReservationResult reservation(Problem problem, Offer offer, int gpus, int[] used, List<Violation> violations) {

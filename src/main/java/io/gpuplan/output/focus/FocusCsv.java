@@ -1,0 +1,117 @@
+package io.gpuplan.output.focus;
+
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.CostLine;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.ReservationResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The forecast of a plan as a FOCUS 1.2 cost-and-usage dataset ({@code X.focus.csv}, PLAN-FORMAT.md §2): one row
+ * per cost line per calendar month, every FOCUS 1.2 column in specification order, then gpuplan's {@code x_}
+ * columns ({@link FocusColumns}). Every amount is a cent value of the plan's cost lines
+ * ({@link Evaluation#costLines()}, already spread over months), never recomputed, so that both the sum of
+ * BilledCost and the sum of EffectiveCost equal the plan's total cost to the cent.
+ *
+ * <ul>
+ *   <li><b>On-demand and spot compute (R17)</b>: ChargeCategory Usage, ChargeFrequency Usage-Based, PricingCategory
+ *       Standard (on-demand) or Dynamic (spot); BilledCost = EffectiveCost = the month's cents. PricingQuantity =
+ *       ConsumedQuantity = GPU-hours (billed GPUs × W), spread over months like the cost (hours of the occupied
+ *       slots in each month, largest remainder at 1e-4 GPU-hours).</li>
+ *   <li><b>Reservations (R18)</b>, as FOCUS models commitment discounts (its appendix "Commitment Discount
+ *       Scenarios"): CommitmentDiscountId {@code reservation/<offer>}, per month a <i>Purchase</i> row
+ *       (ChargeFrequency Recurring, PricingCategory Standard, BilledCost = the reservation line's cents of the
+ *       month, EffectiveCost 0, CommitmentDiscountQuantity = GPUs bought × hours of the month in the horizon); a
+ *       <i>Usage</i> row per covered job (PricingCategory Committed, CommitmentDiscountStatus Used) and an
+ *       <i>Unused</i> row (Committed, Unused) for reserved GPU-hours no job occupies, both BilledCost 0 with the
+ *       month's cents amortized over them in proportion to GPU-hours: a job's are its billed GPUs × its occupied
+ *       hours in the month (slots count whole, as R21 reserves them), the Unused row's are bought − used (largest
+ *       remainder in cents; ties go to jobs by id, idle last). CommitmentDiscountQuantity and PricingQuantity hold
+ *       those GPU-hours; a covered job's ConsumedQuantity is its billed GPUs × W (what it runs), and the Unused row
+ *       has none, as FOCUS 1.2 requires. The commitment that runs past the horizon (term months) is not plan cost
+ *       and has no row: the Purchase rows name it in ChargeDescription, the plan lists it (reservations).</li>
+ *   <li><b>Transfer (R19)</b>: Usage, One-Time, Standard, billed by the dataset's provider in its region,
+ *       quantity in GB at the per-GB rate, in the month of the job's start slot.</li>
+ *   <li><b>Migration (R16)</b>: Purchase, One-Time, Standard, BilledCost = EffectiveCost (it pays for no future
+ *       usage), billed by {@code internal}, one unit, in the month of the job's start slot.</li>
+ * </ul>
+ *
+ * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
+ * as written in PricingCurrency / PricingCurrencyListUnitPrice / PricingCurrencyContractedUnitPrice, with
+ * PricingCurrencyEffectiveCost = EffectiveCost × x_ExchangeRate rounded to the cent (informative; not summed).
+ * ListUnitPrice = ContractedUnitPrice = the offer's price in the base currency (a plan knows one price per offer),
+ * so ListCost = ContractedCost = the row's cost; unit price × quantity matches it up to the cent rounding of lines.
+ * BillingPeriod is the calendar month; ChargePeriod is the part of the month the line covers (the job's occupied
+ * slots, the start slot for one-time lines, the horizon for a reservation). Times are ISO 8601 in UTC
+ * ({@code 2027-01-01T00:00:00Z}): plans have no time zone, so slot times are read as UTC. A plan has no accounts
+ * or invoices: each provider is its own billing account, invoice issuer and publisher; InvoiceId is null.
+ * Null is an empty field; fields are quoted per RFC 4180 (when they hold a comma, quote, CR or LF) and records
+ * end with CRLF. Rows are sorted by month, then job rows before reservation rows, then by job or commitment id.
+ */
+public final class FocusCsv {
+    private static final String EOL = "\r\n";
+
+    private FocusCsv() {
+    }
+
+    public static String render(Problem problem, PlanDocument plan, Evaluation evaluation) {
+        RowContext c = new RowContext(problem, scenarioId(problem, plan));
+        Map<String, JobResult> jobs = evaluation.jobs().stream().filter(j -> j.planned() && j.option() != null)
+                .collect(Collectors.toMap(j -> j.job().id(), Function.identity()));
+        List<FocusRow> rows = new ArrayList<>();
+        for (CostLine line : evaluation.costLines()) {
+            if (line.kind() != CostLine.Kind.RESERVATION) {
+                rows.addAll(JobRows.of(c, line, jobs.get(line.source())));
+            }
+        }
+        for (ReservationResult r : evaluation.reservations()) {
+            CostLine line = evaluation.costLines().stream()
+                    .filter(l -> l.kind() == CostLine.Kind.RESERVATION && l.offer().equals(r.offer().id()))
+                    .findFirst().orElse(null);
+            List<JobResult> covered = jobs.values().stream().filter(j -> j.offer().equals(r.offer())).toList();
+            rows.addAll(CommitmentRows.of(c, r, line, covered));
+        }
+        rows.sort(FocusRow.ORDER);
+        StringBuilder out = new StringBuilder();
+        record(out, FocusColumns.ALL);
+        for (FocusRow row : rows) {
+            record(out, FocusColumns.ALL.stream().map(row::get).toList());
+        }
+        return out.toString();
+    }
+
+    /** The problem file's name without {@code .yaml} (e.g. {@code quarterly-mixed-2027q1}), else the problem's name. */
+    static String scenarioId(Problem problem, PlanDocument plan) {
+        if (plan != null && plan.problem() != null && plan.problem().file() != null) {
+            return plan.problem().file().replaceFirst("\\.(?i:ya?ml)$", "");
+        }
+        return plan != null && plan.name() != null ? plan.name() : problem.name();
+    }
+
+    private static void record(StringBuilder out, List<String> fields) {
+        for (int i = 0; i < fields.size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(field(fields.get(i)));
+        }
+        out.append(EOL);
+    }
+
+    /** RFC 4180: a field with a comma, double quote, CR or LF is quoted and its quotes doubled; null is empty. */
+    static String field(String value) {
+        if (value == null) {
+            return "";
+        }
+        if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\r') < 0 && value.indexOf('\n') < 0) {
+            return value;
+        }
+        return '"' + value.replace("\"", "\"\"") + '"';
+    }
+}

@@ -1,0 +1,137 @@
+package io.gpuplan.output.focus;
+
+import io.gpuplan.problem.Dataset;
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Transfer;
+import io.gpuplan.rules.CostLine;
+import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.Totals;
+import io.gpuplan.sizing.Option;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The monthly rows of a job's own cost lines: on-demand and spot compute (R17), transfer (R19), migration (R16). */
+final class JobRows {
+    private JobRows() {
+    }
+
+    static List<FocusRow> of(RowContext c, CostLine line, JobResult j) {
+        return switch (line.kind()) {
+            case COMPUTE -> compute(c, line, j);
+            case TRANSFER -> transfer(c, line, j);
+            case MIGRATION -> migration(c, line, j);
+            case RESERVATION -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
+        };
+    }
+
+    /** Span of a job's occupied slots, as its compute line is spread over months. */
+    static Periods.Span occupied(JobResult j) {
+        return new Periods.Span(j.startSlot(), j.endSlot());
+    }
+
+    /** GPU-hours the job runs (billed GPUs × W, R17), spread over months like its cost, in units of 1e-4. */
+    static Map<YearMonth, Long> gpuHours(RowContext c, Option o, Periods.Span span) {
+        return Periods.apportion(Periods.tenThousandths(o.billedGpus() * o.expectedHours()), span.hoursByMonth(c.horizon()));
+    }
+
+    private static List<FocusRow> compute(RowContext c, CostLine line, JobResult j) {
+        Job job = j.job();
+        Offer o = j.offer();
+        Option opt = j.option();
+        Periods.Span span = occupied(j);
+        Map<YearMonth, Long> hours = gpuHours(c, opt, span);
+        List<FocusRow> rows = new ArrayList<>();
+        line.byMonth().forEach((month, cents) -> {
+            String quantity = Periods.quantity(hours.getOrDefault(month, 0L));
+            FocusRow row = c.row(month, FocusRow.Group.JOB, job.id(), FocusRow.Line.USAGE, o.id());
+            c.period(c.job(c.offer(row, o), job), span, month);
+            c.cost(row, cents, cents, o.currency())
+                    .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
+                    .set("PricingCategory", o.isSpot() ? "Dynamic" : "Standard")
+                    .set("ChargeDescription", job.id() + " on " + o.id() + ": " + opt.billedGpus() + " x "
+                            + o.accelerator().name() + " " + o.purchase().label() + " GPUs (R17)")
+                    .set("PricingQuantity", quantity).set("ConsumedQuantity", quantity)
+                    .set("ConsumedUnit", RowContext.GPU_HOURS)
+                    .set("x_Rule", "R17").set("x_Gpus", opt.billedGpus());
+            rows.add(row);
+        });
+        return rows;
+    }
+
+    /** R19: egress billed by the dataset's provider, once, in the slot the job starts. */
+    private static List<FocusRow> transfer(RowContext c, CostLine line, JobResult j) {
+        Job job = j.job();
+        Offer o = j.offer();
+        Dataset d = job.dataset();
+        boolean crossProvider = !d.provider().equals(o.provider());
+        Transfer.Rates rates = c.problem().transfer().ratesOf(d.provider());
+        double rate = crossProvider ? rates.crossProviderPerGb() : rates.crossRegionPerGb();
+        String sku = "egress/" + d.provider() + "/" + (crossProvider ? "cross-provider" : "cross-region");
+        return oneTime(c, line, j, FocusRow.Line.TRANSFER, Periods.tenThousandths(d.sizeGb()), (row, quantity) -> {
+            c.billedBy(row, line.provider())
+                    .set("RegionId", d.region()).set("RegionName", d.region())
+                    .set("ChargeCategory", "Usage").set("PricingCategory", "Standard")
+                    .set("ChargeDescription", job.id() + ": " + Periods.number(d.sizeGb()) + " GB from "
+                            + d.location() + " to " + o.location() + " (R19)")
+                    .set("ServiceCategory", "Networking").set("ServiceSubcategory", "Network Connectivity")
+                    .set("ServiceName", "Data Transfer")
+                    .set("SkuId", sku).set("SkuPriceId", sku).set("SkuMeter", "Data Transfer")
+                    .set("PricingUnit", "GB").set("PricingQuantity", quantity)
+                    .set("ConsumedQuantity", quantity).set("ConsumedUnit", "GB")
+                    .set("ListUnitPrice", Periods.number(rate)).set("ContractedUnitPrice", Periods.number(rate))
+                    .set("PricingCurrencyListUnitPrice", Periods.number(rate))
+                    .set("PricingCurrencyContractedUnitPrice", Periods.number(rate))
+                    .set("x_Rule", "R19");
+        });
+    }
+
+    /** R16: the one-time cost of porting the job to another stack; no provider bills it. */
+    private static List<FocusRow> migration(RowContext c, CostLine line, JobResult j) {
+        Job job = j.job();
+        String stack = job.migration().to().name().toLowerCase(Locale.ROOT);
+        String sku = "migration/" + stack;
+        String price = Periods.money(line.cents());
+        return oneTime(c, line, j, FocusRow.Line.MIGRATION, 10_000, (row, quantity) -> {
+            c.billedBy(row, Totals.INTERNAL)
+                    .set("ChargeCategory", "Purchase").set("PricingCategory", "Standard")
+                    .set("ChargeDescription", job.id() + ": one-time port to " + stack + " for " + j.offer().id()
+                            + " (R16)")
+                    .set("ServiceCategory", "Migration").set("ServiceSubcategory", "Resource Migration")
+                    .set("ServiceName", "Stack Migration")
+                    .set("SkuId", sku).set("SkuPriceId", sku).set("SkuMeter", "Migration")
+                    .set("PricingUnit", "Units").set("PricingQuantity", quantity)
+                    .set("ListUnitPrice", price).set("ContractedUnitPrice", price)
+                    .set("PricingCurrencyListUnitPrice", price).set("PricingCurrencyContractedUnitPrice", price)
+                    .set("x_Rule", "R16");
+        });
+    }
+
+    private interface Cells {
+        void fill(FocusRow row, String quantity);
+    }
+
+    /** Rows of a one-time line: in the job's start slot, in the base currency, quantity spread like the cents. */
+    private static List<FocusRow> oneTime(RowContext c, CostLine line, JobResult j, FocusRow.Line kind,
+                                          long quantity, Cells cells) {
+        Periods.Span span = new Periods.Span(j.startSlot(), j.startSlot() + 1);
+        Map<YearMonth, Long> weights = new LinkedHashMap<>(span.hoursByMonth(c.horizon()));
+        Map<YearMonth, Long> quantities = Periods.apportion(quantity, weights);
+        List<FocusRow> rows = new ArrayList<>();
+        line.byMonth().forEach((month, cents) -> {
+            FocusRow row = c.row(month, FocusRow.Group.JOB, j.job().id(), kind, j.offer().id());
+            c.period(c.job(row, j.job()), span, month);
+            c.cost(row, cents, cents, c.currency())
+                    .set("ChargeFrequency", "One-Time")
+                    .set("PricingCurrency", c.currency()).set("x_ExchangeRate", "1")
+                    .set("x_Accelerator", line.accelerator());
+            cells.fill(row, Periods.quantity(quantities.getOrDefault(month, 0L)));
+            rows.add(row);
+        });
+        return rows;
+    }
+}

@@ -1,0 +1,101 @@
+package io.gpuplan.output.focus;
+
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import java.time.LocalDateTime;
+import java.time.YearMonth;
+import java.util.Locale;
+
+/** What every row of one plan shares, and the cells that come from an offer or a job. */
+final class RowContext {
+    static final String GPU_HOURS = "GPU-Hours";
+
+    private final Problem problem;
+    private final String scenario;
+
+    RowContext(Problem problem, String scenario) {
+        this.problem = problem;
+        this.scenario = scenario;
+    }
+
+    Problem problem() {
+        return problem;
+    }
+
+    Horizon horizon() {
+        return problem.horizon();
+    }
+
+    String currency() {
+        return problem.currency();
+    }
+
+    /** Units of {@code currency} per 1 base unit (R5); 1 for the base currency. */
+    double rate(String currency) {
+        return currency.equals(problem.currency()) ? 1.0 : problem.exchangeRates().getOrDefault(currency, 1.0);
+    }
+
+    /** A row with the cells every line has: billing currency and period (the calendar month) and the scenario. */
+    FocusRow row(YearMonth month, FocusRow.Group group, String id, FocusRow.Line line, String offer) {
+        return new FocusRow(month, group, id, line, offer)
+                .set("BillingCurrency", problem.currency())
+                .set("BillingPeriodStart", Periods.instant(Periods.monthStart(month)))
+                .set("BillingPeriodEnd", Periods.instant(Periods.monthStart(month.plusMonths(1))))
+                .set("x_ScenarioId", scenario)
+                .set("x_OfferId", offer);
+    }
+
+    /** ChargePeriodStart/End: the part of {@code span} in {@code month}. */
+    FocusRow period(FocusRow row, Periods.Span span, YearMonth month) {
+        LocalDateTime[] p = span.within(horizon(), month);
+        return row.set("ChargePeriodStart", Periods.instant(p[0])).set("ChargePeriodEnd", Periods.instant(p[1]));
+    }
+
+    /** Who bills: the provider is its own billing account, invoice issuer and publisher (no accounts in a plan). */
+    FocusRow billedBy(FocusRow row, String provider) {
+        return row.set("BillingAccountId", provider).set("BillingAccountName", provider)
+                .set("BillingAccountType", "Billing Account").set("InvoiceIssuerName", provider)
+                .set("ProviderName", provider).set("PublisherName", provider);
+    }
+
+    /** The cells an offer gives a compute or reservation line: provider, region, SKU, prices in both currencies. */
+    FocusRow offer(FocusRow row, Offer o) {
+        return billedBy(row, o.provider())
+                .set("RegionId", o.region()).set("RegionName", o.region())
+                .set("ServiceCategory", "Compute").set("ServiceSubcategory", "Virtual Machines")
+                .set("ServiceName", "GPU Compute")
+                .set("SkuId", o.id()).set("SkuPriceId", o.id()).set("SkuMeter", "GPU Hours")
+                .set("PricingUnit", GPU_HOURS)
+                .set("ListUnitPrice", Periods.number(o.priceInBase()))
+                .set("ContractedUnitPrice", Periods.number(o.priceInBase()))
+                .set("PricingCurrency", o.currency())
+                .set("PricingCurrencyListUnitPrice", Periods.number(o.price()))
+                .set("PricingCurrencyContractedUnitPrice", Periods.number(o.price()))
+                .set("x_Accelerator", o.accelerator().name())
+                .set("x_PurchaseModel", o.purchase().label())
+                .set("x_ExchangeRate", Periods.number(rate(o.currency())));
+    }
+
+    /** The cells of a job's own lines: it is the resource. */
+    FocusRow job(FocusRow row, Job job) {
+        return row.set("ResourceId", job.id()).set("ResourceName", job.id())
+                .set("ResourceType", kind(job)).set("x_JobId", job.id());
+    }
+
+    /**
+     * The money of a line that is neither a prepaid purchase nor amortized: billed, effective, list and contracted
+     * cost are the same cents; in the pricing currency at the problem's exchange rate.
+     */
+    FocusRow cost(FocusRow row, long billed, long effective, String pricingCurrency) {
+        long listed = Math.max(billed, effective);
+        return row.set("BilledCost", Periods.money(billed)).set("EffectiveCost", Periods.money(effective))
+                .set("ListCost", Periods.money(listed)).set("ContractedCost", Periods.money(listed))
+                .set("PricingCurrencyEffectiveCost", Periods.money(effective, rate(pricingCurrency)));
+    }
+
+    static String kind(Job job) {
+        return job.kind().name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

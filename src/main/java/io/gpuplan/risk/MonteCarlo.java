@@ -1,0 +1,64 @@
+package io.gpuplan.risk;
+
+import io.gpuplan.rules.CostLine;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.JobResult;
+import io.gpuplan.sizing.Money;
+import java.util.List;
+import org.apache.commons.math3.distribution.PoissonDistribution;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.apache.commons.math3.random.Well19937c;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+
+/**
+ * A seeded Monte Carlo of spot interruptions over a whole plan (R10's model): in each run every spot job draws its
+ * interruptions N ~ Poisson(lambda·W) and takes T + L·N hours, billed at billed GPUs × hours × price and late when
+ * the hours exceed those to its deadline. Everything else in the plan costs what the plan says. The same seed and
+ * run count give the same numbers.
+ */
+public final class MonteCarlo {
+    public static final int DEFAULT_RUNS = 10_000;
+
+    private MonteCarlo() {
+    }
+
+    /** Plan cost quantiles in cents, and the expected number of missed deadlines. */
+    public record Result(long seed, int runs, long expectedCents, long p50Cents, long p90Cents, double expectedMissed,
+                         List<SpotRisk> spotJobs) {
+    }
+
+    public static Result simulate(Evaluation e, long seed, int runs) {
+        List<SpotRisk> risks = e.jobs().stream().filter(SpotRisk::applies)
+                .map(j -> SpotRisk.of(j, e.problem().horizon())).toList();
+        long spotComputeCents = e.costLines().stream()
+                .filter(l -> l.kind() == CostLine.Kind.COMPUTE && risks.stream().anyMatch(r -> r.job().job().id().equals(l.source())))
+                .mapToLong(CostLine::cents).sum();
+        long fixed = e.costCents() - spotComputeCents;
+        RandomGenerator rng = new Well19937c(seed);
+        PoissonDistribution[] draws = risks.stream()
+                .map(r -> r.expectedInterruptions() > 0 ? new PoissonDistribution(rng, r.expectedInterruptions(),
+                        PoissonDistribution.DEFAULT_EPSILON, PoissonDistribution.DEFAULT_MAX_ITERATIONS) : null)
+                .toArray(PoissonDistribution[]::new);
+        double[] costs = new double[runs];
+        long missed = 0;
+        double sum = 0;
+        for (int run = 0; run < runs; run++) {
+            long cents = fixed;
+            for (int i = 0; i < risks.size(); i++) {
+                SpotRisk r = risks.get(i);
+                int n = draws[i] == null ? 0 : draws[i].sample();
+                double hours = r.job().option().computeHours() + r.loss() * n;
+                JobResult j = r.job();
+                cents += Money.cents(j.option().billedGpus() * hours * j.offer().priceInBase());
+                if (n > r.tolerated()) {
+                    missed++;
+                }
+            }
+            costs[run] = cents;
+            sum += cents;
+        }
+        Percentile percentile = new Percentile().withEstimationType(Percentile.EstimationType.R_1);
+        return new Result(seed, runs, Math.round(sum / runs), (long) percentile.evaluate(costs, 50),
+                (long) percentile.evaluate(costs, 90), (double) missed / runs, risks);
+    }
+}

@@ -1,0 +1,98 @@
+package io.gpuplan.output.focus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuplan.Solving;
+import io.gpuplan.TestProblems;
+import io.gpuplan.output.Numbers;
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.rules.ReservationResult;
+import io.gpuplan.solve.SolutionDecisions;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/** The CSV sums back to the plan's total cost to the cent, both billed and amortized, overall and per month. */
+class FocusReconciliationTest {
+
+    @Test
+    void tinyPlanReconcilesToTheCent() {
+        assertReconciles(TestProblems.TINY);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyBundledPlanReconcilesToTheCent() {
+        assertFalse(TestProblems.bundled().isEmpty(), "problems/ holds no examples");
+        return TestProblems.bundled().stream().map(file ->
+                DynamicTest.dynamicTest(file.getFileName().toString(), () -> assertReconciles(file)));
+    }
+
+    static void assertReconciles(Path file) {
+        ProblemReader.Loaded loaded = TestProblems.load(file);
+        Solving.Solved s = Solving.solve(loaded, Solving.TEST_MOVES);
+        Evaluation e = PlanEvaluator.evaluate(loaded.problem(), SolutionDecisions.of(s.result().plan()));
+        PlanDocument plan = s.plan();
+        FocusTable t = FocusTable.parse(FocusCsv.render(loaded.problem(), plan, e));
+        BigDecimal total = plan.totals().cost();
+
+        assertEquals(total, t.sum("BilledCost"), file + ": sum of BilledCost");
+        assertEquals(total, t.sum("EffectiveCost"), file + ": sum of EffectiveCost");
+        plan.totals().byMonth().forEach((month, cost) -> {
+            String start = month + "-01T00:00:00Z";
+            assertEquals(cost, t.sum("BilledCost", r -> start.equals(r.get("BillingPeriodStart"))), "billed in " + month);
+            assertEquals(cost, t.sum("EffectiveCost", r -> start.equals(r.get("BillingPeriodStart"))), "effective in " + month);
+        });
+
+        for (ReservationResult r : e.reservations()) {
+            String id = "reservation/" + r.offer().id();
+            var rows = t.where("CommitmentDiscountId", id);
+            BigDecimal bought = t.sum("BilledCost", row -> id.equals(row.get("CommitmentDiscountId"))
+                    && "Purchase".equals(row.get("ChargeCategory")));
+            BigDecimal amortized = t.sum("EffectiveCost", row -> id.equals(row.get("CommitmentDiscountId"))
+                    && "Usage".equals(row.get("ChargeCategory")));
+            assertEquals(Numbers.money(r.horizonCents()), bought, id + ": Purchase rows bill the horizon cost");
+            assertEquals(bought, amortized, id + ": amortized usage equals the purchase (FOCUS EffectiveCost rule)");
+            BigDecimal usedHours = rows.stream().filter(row -> "Used".equals(row.get("CommitmentDiscountStatus")))
+                    .map(row -> new BigDecimal(row.get("CommitmentDiscountQuantity"))).reduce(BigDecimal.ZERO, BigDecimal::add);
+            assertEquals(0, usedHours.compareTo(BigDecimal.valueOf(r.usedGpuHours())), id + ": used GPU-hours");
+            BigDecimal allHours = rows.stream().filter(row -> "Usage".equals(row.get("ChargeCategory")))
+                    .map(row -> new BigDecimal(row.get("CommitmentDiscountQuantity"))).reduce(BigDecimal.ZERO, BigDecimal::add);
+            assertEquals(0, allHours.compareTo(BigDecimal.valueOf(r.boughtGpuHours())), id + ": used + unused = bought");
+        }
+
+        Set<String> rules = Set.of("R16", "R17", "R18", "R19");
+        for (Map<String, String> row : t.rows()) {
+            assertTrue(rules.contains(row.get("x_Rule")), "x_Rule of " + row);
+            assertEquals(plan.currency(), row.get("BillingCurrency"));
+            assertNotNull(row.get("PricingCurrency"));
+            assertTrue(row.get("ChargePeriodStart").compareTo(row.get("ChargePeriodEnd")) < 0, "charge period " + row);
+            assertTrue(row.get("ChargePeriodStart").compareTo(row.get("BillingPeriodStart")) >= 0, "in its month " + row);
+            assertTrue(row.get("ChargePeriodEnd").compareTo(row.get("BillingPeriodEnd")) <= 0, "in its month " + row);
+            boolean purchase = "Purchase".equals(row.get("ChargeCategory"));
+            if (row.get("CommitmentDiscountId") != null) {
+                assertEquals("0.00", purchase ? row.get("EffectiveCost") : row.get("BilledCost"),
+                        "a commitment bills on its Purchase rows and amortizes on its Usage rows: " + row);
+                assertEquals(purchase ? "Standard" : "Committed", row.get("PricingCategory"));
+            } else if ("R17".equals(row.get("x_Rule"))) {
+                assertEquals("spot".equals(row.get("x_PurchaseModel")) ? "Dynamic" : "Standard", row.get("PricingCategory"));
+                assertEquals(row.get("BilledCost"), row.get("EffectiveCost"));
+            }
+            if (!"Usage".equals(row.get("ChargeCategory")) || "Unused".equals(row.get("CommitmentDiscountStatus"))) {
+                assertEquals(null, row.get("ConsumedQuantity"), "FOCUS 1.2: no ConsumedQuantity here: " + row);
+            } else {
+                assertNotNull(row.get("ConsumedQuantity"), "consumed quantity of " + row);
+            }
+        }
+    }
+}
