@@ -1,9 +1,8 @@
 package io.gpuplan.cli;
 
-import io.gpuplan.output.AtomicFiles;
+import io.gpuplan.output.Outputs;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanDocumentBuilder;
-import io.gpuplan.output.Yaml;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.UnplannedReasons;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "solve", mixinStandardHelpOptions = true,
         description = "Solves problem files into plans: what to reserve, where and when each job runs, at what cost."
-                + " Writes DIR/X.plan.yaml for each problems/X.yaml.",
+                + " Writes DIR/X.plan.yaml, X.focus.csv, X.report.html and X.report.md for each problems/X.yaml.",
         footer = {"", "Example:", "  gpuplan solve problems/reserved-vs-on-demand.yaml --out solutions/",
                 "", "The same problem, seed and --move-limit give the same plan on every machine, as long",
                 "as the move limit stops the solve before the time limit (see run.termination in the plan)."})
@@ -97,8 +96,7 @@ final class SolveCommand implements Callable<Integer> {
                     + " but the solver scored it " + result.score() + "; the plan is not written");
             return ExitCodes.INTERNAL;
         }
-        Path target = out.resolve(base + ".plan.yaml");
-        AtomicFiles.write(target, Yaml.MAPPER.writeValueAsString(doc));
+        Path target = Outputs.writeAll(out, base, problem, doc, decisions).get(0);
         stdout.println(summary(base, doc, target));
         stdout.flush();
         return doc.feasible() && doc.summary().unplanned() == 0 ? ExitCodes.OK : ExitCodes.PARTIAL;

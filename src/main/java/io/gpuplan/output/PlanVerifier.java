@@ -60,7 +60,7 @@ public final class PlanVerifier {
     }
 
     /** The decisions as the plan states them: a job's start date is the decision, startSlot is derived. */
-    static Decisions decisions(Problem problem, PlanDocument plan, List<String> diffs) {
+    public static Decisions decisions(Problem problem, PlanDocument plan, List<String> diffs) {
         List<Placement> placements = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         List<PlanDocument.Assignment> assignments = plan.assignments() == null ? List.of() : plan.assignments();

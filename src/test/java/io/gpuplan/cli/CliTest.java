@@ -69,6 +69,23 @@ class CliTest {
         Run verify = run("verify", TestProblems.TINY.toString(), plan.toString());
         assertEquals(0, verify.code(), verify.out() + verify.err());
         assertTrue(verify.out().contains("agrees with the rules"));
+        assertTrue(Files.exists(out.resolve("tiny.focus.csv")));
+    }
+
+    @Test
+    void reportRewritesTheDerivedFilesOfAPlanAndRefusesAStaleOne() throws Exception {
+        Path out = dir.resolve("out");
+        assertEquals(0, run("solve", TestProblems.TINY.toString(), "--out", out.toString(), "--move-limit", "5000").code());
+        Path plan = out.resolve("tiny.plan.yaml");
+        Path again = dir.resolve("again");
+        Run report = run("report", plan.toString(), "--problem", TestProblems.TINY.toString(), "--out", again.toString());
+        assertEquals(0, report.code(), report.err());
+        assertEquals(Files.readString(out.resolve("tiny.focus.csv")), Files.readString(again.resolve("tiny.focus.csv")));
+        Path edited = dir.resolve("tiny.yaml");
+        Files.writeString(edited, Files.readString(TestProblems.TINY).replace("priority: 10", "priority: 11"));
+        Run stale = run("report", plan.toString(), "--problem", edited.toString(), "--out", again.toString());
+        assertEquals(2, stale.code());
+        assertTrue(stale.err().contains("was solved for another version"), stale.err());
     }
 
     @Test
