@@ -2,10 +2,13 @@ package io.gpuplan.problem;
 
 import io.gpuplan.problem.yaml.Location;
 
-/** One problem with an input file, printed as {@code file:line:column: path: what — valid}. */
+/**
+ * One problem with an input file, printed as {@code file:line:column: path: what — valid}; the file is the
+ * location's own when it has one (a base file of an overlay).
+ */
 public record InputError(String file, Location location, String path, String what, String valid) {
     public String format() {
-        StringBuilder sb = new StringBuilder(file);
+        StringBuilder sb = new StringBuilder(location.source() != null ? location.source() : file);
         if (location.isKnown()) {
             sb.append(':').append(location.line()).append(':').append(location.column());
         }

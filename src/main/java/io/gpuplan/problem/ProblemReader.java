@@ -3,7 +3,12 @@ package io.gpuplan.problem;
 import io.gpuplan.problem.file.GpusFile;
 import io.gpuplan.problem.file.ProblemFile;
 import io.gpuplan.problem.file.ProblemResolver;
+import io.gpuplan.problem.overlay.OverlayResolver;
+import io.gpuplan.problem.yaml.ErrorSink;
+import io.gpuplan.problem.yaml.Location;
 import io.gpuplan.problem.yaml.Locator;
+import io.gpuplan.problem.yaml.YNode.YMap;
+import io.gpuplan.problem.yaml.YamlTreeWriter;
 import io.gpuplan.problem.yaml.RecordBinder;
 import io.gpuplan.problem.yaml.YNode;
 import io.gpuplan.problem.yaml.YamlSyntaxException;
@@ -30,31 +35,73 @@ public final class ProblemReader {
 
     public static Loaded read(Path file) throws InputErrors {
         String name = file.toString();
-        byte[] bytes;
+        byte[] bytes = bytes(file);
+        List<InputError> errors = new ArrayList<>();
+        YNode root = tree(name, new String(bytes, StandardCharsets.UTF_8), errors);
+        String sha = sha256(bytes);
+        if (OverlayResolver.isOverlay(root)) {
+            root = resolved(file, root, errors);
+            // An overlay's fingerprint is its resolved problem's, so a change to its base changes it too.
+            sha = sha256(YamlTreeWriter.write(root).getBytes(StandardCharsets.UTF_8));
+        }
+        List<String> warnings = new ArrayList<>();
+        Problem problem = fromTree(name, root, errors, warnings);
+        return new Loaded(file, sha, problem, List.copyOf(warnings));
+    }
+
+    /** Parses problem text; {@code name} is what messages call the file. Overlays need {@link #read}. */
+    public static Problem parse(String name, String text, List<String> warnings) throws InputErrors {
+        List<InputError> errors = new ArrayList<>();
+        return fromTree(name, tree(name, text, errors), errors, warnings);
+    }
+
+    /** The full problem an overlay resolves to (a plain problem file as it is), as YAML, after checking it reads. */
+    public static String resolve(Path file) throws InputErrors {
+        String name = file.toString();
+        List<InputError> errors = new ArrayList<>();
+        YNode root = tree(name, new String(bytes(file), StandardCharsets.UTF_8), errors);
+        if (OverlayResolver.isOverlay(root)) {
+            root = resolved(file, root, errors);
+        }
+        fromTree(name, root, errors, new ArrayList<>());
+        return YamlTreeWriter.write(root);
+    }
+
+    private static byte[] bytes(Path file) throws InputErrors {
         try {
-            bytes = Files.readAllBytes(file);
+            return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new InputErrors(List.of(new InputError(name, io.gpuplan.problem.yaml.Location.UNKNOWN, "",
+            throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "",
                     "cannot read the file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
                     "a readable YAML problem file")));
         }
-        List<String> warnings = new ArrayList<>();
-        Problem problem = parse(name, new String(bytes, StandardCharsets.UTF_8), warnings);
-        return new Loaded(file, sha256(bytes), problem, List.copyOf(warnings));
     }
 
-    /** Parses problem text; {@code name} is what messages call the file. */
-    public static Problem parse(String name, String text, List<String> warnings) throws InputErrors {
-        List<InputError> errors = new ArrayList<>();
-        YNode root;
+    private static YNode tree(String name, String text, List<InputError> errors) throws InputErrors {
         try {
-            root = YamlTreeReader.read(text, (loc, path, what, valid) -> errors.add(new InputError(name, loc, path, what, valid)));
+            return YamlTreeReader.read(text, sink(name, errors));
         } catch (YamlSyntaxException e) {
             throw new InputErrors(List.of(new InputError(name, e.location(), "", "not valid YAML: " + e.getMessage(),
                     "fix the YAML syntax at this position")));
         }
-        RecordBinder binder = new RecordBinder((loc, path, what, valid) -> errors.add(new InputError(name, loc, path, what, valid)),
-                Map.of(GpusFile.class, GpusFile.SCALAR));
+    }
+
+    private static YNode resolved(Path file, YNode overlay, List<InputError> errors) throws InputErrors {
+        YNode root = OverlayResolver.resolve(file, (YMap) overlay, sink(file.toString(), errors));
+        if (root == null) {
+            throw new InputErrors(sorted(errors));
+        }
+        return root; // with any errors of its changes still to come, together with those of the merged problem
+    }
+
+    private static ErrorSink sink(String name, List<InputError> errors) {
+        return (loc, path, what, valid) -> errors.add(new InputError(name, loc, path, what, valid));
+    }
+
+    /** Binds and checks a document tree; every error found so far and here is thrown at once. */
+    private static Problem fromTree(String name, YNode root, List<InputError> errors, List<String> warnings)
+            throws InputErrors {
+        RecordBinder binder = new RecordBinder(sink(name, errors), Map.of(GpusFile.class, GpusFile.SCALAR));
         ProblemFile file = binder.bindRoot(root, ProblemFile.class);
         if (file == null) {
             if (errors.isEmpty()) {
@@ -63,8 +110,7 @@ public final class ProblemReader {
             }
             throw new InputErrors(sorted(errors));
         }
-        Problem problem = new ProblemResolver(new Locator(root),
-                (loc, path, what, valid) -> errors.add(new InputError(name, loc, path, what, valid)),
+        Problem problem = new ProblemResolver(new Locator(root), sink(name, errors),
                 w -> warnings.add(name + ": " + w)).resolve(file);
         if (problem == null || !errors.isEmpty()) {
             throw new InputErrors(sorted(errors));
@@ -72,11 +118,11 @@ public final class ProblemReader {
         return problem;
     }
 
-    /** In the order of the file, so a reader can fix them top to bottom. */
+    /** In the order of the files (the one read first, then bases), so a reader can fix them top to bottom. */
     private static List<InputError> sorted(List<InputError> errors) {
         List<InputError> out = new ArrayList<>(errors);
-        out.sort(java.util.Comparator.comparingInt((InputError e) -> e.location().line())
-                .thenComparingInt(e -> e.location().column()));
+        out.sort(java.util.Comparator.comparing((InputError e) -> e.location().source() == null ? "" : e.location().source())
+                .thenComparingInt(e -> e.location().line()).thenComparingInt(e -> e.location().column()));
         return out;
     }
 

@@ -1,0 +1,190 @@
+package io.gpuplan.problem.overlay;
+
+import io.gpuplan.problem.yaml.ErrorSink;
+import io.gpuplan.problem.yaml.Location;
+import io.gpuplan.problem.yaml.Paths;
+import io.gpuplan.problem.yaml.RecordBinder;
+import io.gpuplan.problem.yaml.YNode;
+import io.gpuplan.problem.yaml.YNode.Entry;
+import io.gpuplan.problem.yaml.YNode.YList;
+import io.gpuplan.problem.yaml.YNode.YMap;
+import io.gpuplan.problem.yaml.YNode.YScalar;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * An overlay's {@code scale:} rules, applied after its other changes, each a mapping with one of:
+ * <ul>
+ *   <li>{@code prices: 0.9} — multiply {@code price} of the offers that match the rule's filters
+ *       ({@code provider, region, purchase, accelerator, offer});</li>
+ *   <li>{@code capacities: 0.5} — multiply {@code maxGpus} (rounded down) of the matching offers that have one;</li>
+ *   <li>{@code budget: 0.8} — multiply the total and every per-provider cap;</li>
+ *   <li>{@code deadlines: -7d} — move the deadline of the jobs that match ({@code job, kind}) by days or weeks
+ *       ({@code 2w}); a job without one gets the horizon end moved.</li>
+ * </ul>
+ * A scaled value is located at the rule, so an error about it (a price that is no longer positive) points there.
+ */
+final class Scaling {
+    /** What a rule may scale, and the filters each takes (sorted, so messages are the same on every run). */
+    private static final Map<String, Set<String>> FILTERS = Map.of(
+            "prices", new TreeSet<>(List.of("provider", "region", "purchase", "accelerator", "offer")),
+            "capacities", new TreeSet<>(List.of("provider", "region", "purchase", "accelerator", "offer")),
+            "budget", new TreeSet<>(),
+            "deadlines", new TreeSet<>(List.of("job", "kind")));
+    private static final Pattern SHIFT = Pattern.compile("([-+]?\\d+)([dw])");
+
+    private final ErrorSink errors;
+
+    Scaling(ErrorSink errors) {
+        this.errors = errors;
+    }
+
+    YMap apply(YMap problem, YNode rules) {
+        if (!(rules instanceof YList list)) {
+            errors.error(rules.location(), "scale", "expected a list of rules", "scale: [{prices: 0.9, purchase: reserved}, {budget: 0.8}]");
+            return problem;
+        }
+        YMap out = problem;
+        for (int i = 0; i < list.items().size(); i++) {
+            out = applyRule(out, list.items().get(i), Paths.index("scale", i));
+        }
+        return out;
+    }
+
+    private YMap applyRule(YMap problem, YNode node, String path) {
+        if (!(node instanceof YMap rule)) {
+            errors.error(node.location(), path, "expected a rule", "e.g. {prices: 0.9, provider: aws}");
+            return problem;
+        }
+        List<String> whats = rule.entries().keySet().stream().filter(FILTERS::containsKey).toList();
+        if (whats.size() != 1) {
+            errors.error(rule.location(), path, whats.isEmpty() ? "says nothing to scale" : "scales " + whats + " at once",
+                    "exactly one of: prices, capacities, budget, deadlines");
+            return problem;
+        }
+        String what = whats.get(0);
+        for (Entry e : rule.entries().values()) {
+            if (!e.key().equals(what) && !FILTERS.get(what).contains(e.key())) {
+                errors.error(e.keyLocation(), Paths.child(path, e.key()), "unknown filter \"" + e.key() + "\" for " + what
+                        + OverlayResolver.suggestion(e.key(), FILTERS.get(what)),
+                        FILTERS.get(what).isEmpty() ? what + " takes no filter" : "one of: " + String.join(", ", FILTERS.get(what)));
+                return problem;
+            }
+        }
+        YNode value = rule.get(what);
+        if (what.equals("deadlines")) {
+            Matcher m = value instanceof YScalar s ? SHIFT.matcher(s.text().trim()) : null;
+            if (m == null || !m.matches()) {
+                errors.error(value.location(), Paths.child(path, what), "expected a shift in days or weeks", "e.g. -7d or 2w");
+                return problem;
+            }
+            long days = Long.parseLong(m.group(1)) * (m.group(2).equals("w") ? 7 : 1);
+            return shiftDeadlines(problem, rule, days, value.location());
+        }
+        Double factor = value instanceof YScalar s ? RecordBinder.number(s) : null;
+        if (factor == null || factor <= 0) {
+            errors.error(value.location(), Paths.child(path, what), "expected a factor greater than zero", "e.g. 0.9 for 10 % less");
+            return problem;
+        }
+        Location at = value.location();
+        return switch (what) {
+            case "prices" -> onOffers(problem, rule, "price", v -> decimal(v * factor, at));
+            case "capacities" -> onOffers(problem, rule, "maxGpus", v -> integer(Math.floor(v * factor + 1e-9), at));
+            default -> scaleBudget(problem, factor, at);
+        };
+    }
+
+    private YMap onOffers(YMap problem, YMap rule, String field, java.util.function.DoubleFunction<YScalar> change) {
+        return mapList(problem, "offers", offer -> offer instanceof YMap o && matches(o, rule, "offer", "id") ? withNumber(o, field, change) : offer);
+    }
+
+    private YMap shiftDeadlines(YMap problem, YMap rule, long days, Location at) {
+        LocalDate horizonEnd = problem.get("horizon") instanceof YMap h && h.get("end") instanceof YScalar e ? date(e.text()) : null;
+        return mapList(problem, "jobs", job -> {
+            if (!matches(job, rule, "job", "id")) {
+                return job;
+            }
+            YNode old = ((YMap) job).get("deadline");
+            LocalDate from = old instanceof YScalar s ? date(s.text()) : horizonEnd;
+            return from == null ? job : with((YMap) job, "deadline", new YScalar(from.plusDays(days).toString(), YScalar.Kind.STRING, at));
+        });
+    }
+
+    private YMap scaleBudget(YMap problem, double factor, Location at) {
+        if (!(problem.get("budget") instanceof YMap budget)) {
+            return problem;
+        }
+        YMap b = withNumber(budget, "total", v -> decimal(v * factor, at));
+        if (b.get("byProvider") instanceof YMap caps) {
+            Map<String, Entry> scaled = new LinkedHashMap<>();
+            caps.entries().forEach((k, e) -> scaled.put(k, new Entry(k, e.keyLocation(),
+                    e.value() instanceof YScalar s && RecordBinder.number(s) != null ? decimal(RecordBinder.number(s) * factor, at) : e.value())));
+            b = with(b, "byProvider", new YMap(scaled, caps.location()));
+        }
+        return with(problem, "budget", b);
+    }
+
+    /** Whether every filter of the rule (other than what it scales) equals the item's field; "offer"/"job" mean the id. */
+    private static boolean matches(YNode item, YMap rule, String idFilter, String idField) {
+        if (!(item instanceof YMap m)) {
+            return false;
+        }
+        for (Entry f : rule.entries().values()) {
+            if (FILTERS.containsKey(f.key())) {
+                continue;
+            }
+            String field = f.key().equals(idFilter) ? idField : f.key();
+            if (!(m.get(field) instanceof YScalar s) || !(f.value() instanceof YScalar want) || !s.text().equals(want.text())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static YMap withNumber(YMap item, String field, java.util.function.DoubleFunction<YScalar> change) {
+        Double v = item.get(field) instanceof YScalar s ? RecordBinder.number(s) : null;
+        return v == null ? item : with(item, field, change.apply(v));
+    }
+
+    private static YMap mapList(YMap problem, String list, UnaryOperator<YNode> change) {
+        if (!(problem.get(list) instanceof YList l)) {
+            return problem;
+        }
+        List<YNode> items = new ArrayList<>();
+        l.items().forEach(i -> items.add(change.apply(i)));
+        return with(problem, list, new YList(items, l.location()));
+    }
+
+    private static YMap with(YMap map, String key, YNode value) {
+        Map<String, Entry> out = new LinkedHashMap<>(map.entries());
+        Entry old = out.get(key);
+        out.put(key, new Entry(key, old != null ? old.keyLocation() : value.location(), value));
+        return new YMap(out, map.location());
+    }
+
+    private static YScalar decimal(double v, Location at) {
+        return new YScalar(BigDecimal.valueOf(v).stripTrailingZeros().toPlainString(), YScalar.Kind.FLOAT, at);
+    }
+
+    private static YScalar integer(double v, Location at) {
+        return new YScalar(String.valueOf((long) v), YScalar.Kind.INTEGER, at);
+    }
+
+    private static LocalDate date(String text) {
+        try {
+            return LocalDate.parse(text.trim());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package io.gpuplan.problem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Scenario overlays: changes by id, scaling, chains of extends, and errors located in the file that wrote them. */
+class OverlayTest {
+    static final Path DIR = Path.of("src/test/resources/overlays");
+
+    static Problem read(String file) throws InputErrors {
+        return ProblemReader.read(DIR.resolve(file)).problem();
+    }
+
+    static List<String> errors(String file) {
+        return assertThrows(InputErrors.class, () -> ProblemReader.read(DIR.resolve(file))).errors().stream()
+                .map(InputError::format).toList();
+    }
+
+    @Test
+    void anOverlayChangesItsBaseByIdAndScales() throws Exception {
+        Problem p = read("good.yaml");
+        assertEquals("overlay base (good)", p.name(), "an overlay without a name is named after its base and file");
+        assertEquals(List.of("od", "ri", "h100"), p.offers().stream().map(Offer::id).toList(), "spot removed, h100 added");
+        assertEquals(16, p.offer("od").orElseThrow().maxGpus(), "updated to 32, then capacities × 0.5 for aws");
+        assertEquals(16, p.offer("ri").orElseThrow().maxGpus(), "gcp: not scaled");
+        assertEquals(2.5 * 0.9, p.offer("ri").orElseThrow().price(), 1e-12, "reserved prices × 0.9");
+        assertEquals(4.0, p.offer("od").orElseThrow().price(), 1e-12, "on-demand untouched");
+        assertEquals(LocalDate.of(2027, 2, 8), p.job("train").orElseThrow().deadline(), "updated to 02-15, then -7d");
+        assertEquals(90_000.0, p.budget().total(), "top-level maps merge: total replaced...");
+        assertEquals(60_000.0, p.budget().byProvider().get("aws"), "...and byProvider kept from the base");
+        assertEquals(4, ((Work.Serving) p.job("serve").orElseThrow().work()).replicas(), "untouched job as in the base");
+    }
+
+    @Test
+    void aChainOfOverlaysAppliesEachInTurn() throws Exception {
+        Problem p = read("chained.yaml");
+        assertEquals("chained", p.name());
+        assertEquals(45_000.0, p.budget().total(), "90 000 from good.yaml, × 0.5 here");
+        assertEquals(30_000.0, p.budget().byProvider().get("aws"));
+        assertEquals(List.of("od", "ri", "h100"), p.offers().stream().map(Offer::id).toList());
+    }
+
+    @Test
+    void everyErrorOfABrokenOverlayPointsIntoTheOverlay() {
+        List<String> errors = errors("broken.yaml");
+        String f = DIR.resolve("broken.yaml").toString();
+        assertEquals(5, errors.size(), String.join("\n", errors));
+        assertTrue(errors.get(0).startsWith(f + ":4:12: offers.update[0].id: no offer with id \"odd\" in the base (did you mean \"od\"?)"), errors.get(0));
+        assertTrue(errors.get(1).startsWith(f + ":5:12: offers.remove[0]: no offer with id \"spott\" in the base (did you mean \"spot\"?)"), errors.get(1));
+        assertTrue(errors.get(2).startsWith(f + ":8:62: jobs[2].gpuz: unknown field \"gpuz\" (did you mean \"gpus\"?)"), errors.get(2));
+        assertTrue(errors.get(3).startsWith(f + ":10:19: scale[0].purchse: unknown filter \"purchse\" for prices (did you mean \"purchase\"?)"), errors.get(3));
+        assertTrue(errors.get(4).startsWith(f + ":11:18: scale[1].capacities: expected a factor greater than zero"), errors.get(4));
+    }
+
+    @Test
+    void anErrorInTheBasePointsIntoTheBase() {
+        List<String> errors = errors("bad-price.yaml");
+        assertEquals(1, errors.size(), String.join("\n", errors));
+        assertTrue(errors.get(0).startsWith(DIR.resolve("base-bad.yaml") + ":4:117: offers[0].price: is -4, must be greater than zero"),
+                errors.get(0));
+    }
+
+    @Test
+    void aCycleOfExtendsIsAnError() {
+        List<String> errors = errors("cycle-a.yaml");
+        assertEquals(List.of(DIR.resolve("cycle-a.yaml") + ":1:10: extends: extends cycle: cycle-a.yaml -> cycle-b.yaml -> cycle-a.yaml"
+                + " — a chain of extends that ends in a problem file without extends"), errors);
+    }
+
+    @Test
+    void aMissingBaseIsAnError() {
+        List<String> errors = errors("missing-base.yaml");
+        assertTrue(errors.get(0).contains(":1:10: extends: cannot read the base file"), errors.get(0));
+    }
+
+    @Test
+    void theOverlaysFingerprintChangesWithItsBase(@TempDir Path dir) throws Exception {
+        Files.copy(DIR.resolve("base.yaml"), dir.resolve("base.yaml"));
+        Files.copy(DIR.resolve("good.yaml"), dir.resolve("good.yaml"));
+        String before = ProblemReader.read(dir.resolve("good.yaml")).sha256();
+        assertEquals(before, ProblemReader.read(dir.resolve("good.yaml")).sha256(), "the same on every read");
+        Files.writeString(dir.resolve("base.yaml"), Files.readString(dir.resolve("base.yaml")).replace("price: 4.0", "price: 4.5"));
+        assertNotEquals(before, ProblemReader.read(dir.resolve("good.yaml")).sha256());
+    }
+
+    @Test
+    void resolvePrintsAProblemThatReadsLikeTheOverlay(@TempDir Path dir) throws Exception {
+        Path resolved = dir.resolve("resolved.yaml");
+        Files.writeString(resolved, ProblemReader.resolve(DIR.resolve("good.yaml")));
+        Problem direct = read("good.yaml");
+        Problem again = ProblemReader.read(resolved).problem();
+        assertEquals(direct, again);
+        assertEquals(ProblemReader.resolve(DIR.resolve("good.yaml")), ProblemReader.resolve(resolved), "field by field");
+    }
+}
