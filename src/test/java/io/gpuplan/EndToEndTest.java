@@ -44,13 +44,15 @@ class EndToEndTest {
     @TestFactory
     Stream<DynamicTest> everyCommittedPlanAgreesWithItsProblem() throws Exception {
         List<Path> plans;
-        try (Stream<Path> files = Files.list(Path.of("solutions"))) {
+        try (Stream<Path> files = Files.walk(Path.of("solutions"))) {
             plans = files.filter(p -> p.toString().endsWith(".plan.yaml")).sorted().toList();
         }
         assertFalse(plans.isEmpty(), "solutions/ holds no plans");
-        return plans.stream().map(planFile -> DynamicTest.dynamicTest(planFile.getFileName().toString(), () -> {
+        return plans.stream().map(planFile -> DynamicTest.dynamicTest(planFile.toString(), () -> {
             String base = planFile.getFileName().toString().replace(".plan.yaml", "");
-            Path problemFile = Path.of("problems", base + ".yaml");
+            // Bundled problems live in problems/; a frontier's budget overlays beside their plans.
+            Path problemFile = Files.exists(planFile.resolveSibling(base + ".yaml")) ? planFile.resolveSibling(base + ".yaml")
+                    : Path.of("problems", base + ".yaml");
             assertTrue(Files.exists(problemFile), "no problem file for " + planFile);
             ProblemReader.Loaded loaded = TestProblems.load(problemFile);
             PlanDocument plan = PlanReader.read(planFile);
@@ -59,6 +61,9 @@ class EndToEndTest {
             PlanVerifier.Report report = PlanVerifier.verify(loaded.problem(), loaded.sha256(), plan, context);
             assertEquals(List.of(), report.differences());
             assertTrue(plan.feasible(), planFile + " is not feasible");
+            for (String derived : List.of(".focus.csv", ".report.html", ".report.md")) {
+                assertTrue(Files.exists(planFile.resolveSibling(base + derived)), base + derived + " is not committed");
+            }
         }));
     }
 

@@ -19,11 +19,12 @@ final class ProgressLine implements Consumer<PlanSolver.Progress> {
     private String last = "";
     private boolean lastPrinted = true;
 
-    ProgressLine(PrintWriter err, String label, String currency) {
+    /** @param liveLine rewrite one line on a terminal (off when several scenarios solve at once) */
+    ProgressLine(PrintWriter err, String label, String currency, boolean liveLine) {
         this.err = err;
         this.label = label;
         this.currency = currency;
-        this.terminal = isTerminal();
+        this.terminal = liveLine && isTerminal();
     }
 
     @Override

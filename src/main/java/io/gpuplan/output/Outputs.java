@@ -1,6 +1,7 @@
 package io.gpuplan.output;
 
 import io.gpuplan.output.focus.FocusCsv;
+import io.gpuplan.output.report.Report;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
@@ -32,6 +33,10 @@ public final class Outputs {
         Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions);
         Path focus = dir.resolve(base + ".focus.csv");
         AtomicFiles.write(focus, FocusCsv.render(problem, plan, evaluation));
-        return List.of(focus);
+        Path html = dir.resolve(base + ".report.html");
+        AtomicFiles.write(html, Report.html(problem, plan, evaluation));
+        Path markdown = dir.resolve(base + ".report.md");
+        AtomicFiles.write(markdown, Report.markdown(problem, plan, evaluation));
+        return List.of(focus, html, markdown);
     }
 }

@@ -88,12 +88,12 @@ public final class UnplannedReasons {
             }
         }
         if (cheapestOption == null) {
-            return "capacity (R21): every option's offer is full in the job's window: " + String.join(", ", fullOffers);
+            return "capacity (R21): no offer has room for it in its window: " + String.join(", ", fullOffers);
         }
         if (e.costCents() + cheapestFitting > totalCap) {
             return "budget (R22): its cheapest placement that fits the capacity left (" + cheapestOption.offer().id()
                     + ") adds " + Money.format(cheapestFitting) + ", only " + Money.format(totalCap - e.costCents())
-                    + " of the budget is left" + (fullOffers.isEmpty() ? "" : "; offers full in its window: "
+                    + " of the budget is left" + (fullOffers.isEmpty() ? "" : "; offers without room in its window: "
                     + String.join(", ", fullOffers));
         }
         return "a placement fits capacity and total budget (" + cheapestOption.offer().id() + ", adds "

@@ -79,10 +79,16 @@ public final class PlanSolver {
     }
 
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {
+        return solve(problem, settings, progress, List.of());
+    }
+
+    /** @param candidates plans to start from if they beat the warm start's own (ignored without warm start) */
+    public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress,
+                               List<io.gpuplan.rules.Decisions> candidates) {
         List<JobOptions> options = OptionEnumerator.enumerate(problem);
         GpuPlan initial = GpuPlanFactory.create(problem, options);
         if (settings.warmStart()) {
-            WarmStart.apply(initial, options);
+            WarmStart.apply(initial, options, candidates);
         }
         long started = System.nanoTime();
         try (SolverManager<GpuPlan> manager = SolverManager.create(config(settings))) {

@@ -6,6 +6,10 @@ import io.gpuplan.problem.Job;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.CapacityFit;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
@@ -23,10 +27,11 @@ import java.util.Map;
  * A starting plan for local search: highest priority first, within capacity and budgets, and already buying
  * reservations. A reserved pool costs its whole horizon as soon as one job uses it, so no single move onto an empty
  * pool pays off, and local search from an on-demand plan rarely finds the pools that pay off only when several
- * jobs share them. So: jobs by priority (then deadline) each take the option that adds least to the plan's cost
- * (its own cost plus any rise of a reservation) and fits the capacity and budget left; then, pool by pool, higher
- * reservation levels are tried, packing the jobs that gain most from moving there (unplanned jobs first), keeping
- * the level with the best net saving that stays within the budgets.
+ * jobs share them. So: jobs in turn (by priority, by priority per cost, or by deadline: all three are tried, the
+ * best kept, as a tight budget is a knapsack that no one order solves) each take the option that adds least to the
+ * plan's cost (its own cost plus any rise of a reservation) and fits the capacity and budget left; then, pool by
+ * pool, higher reservation levels are tried, packing the jobs that gain most from moving there (unplanned jobs
+ * first), keeping the level with the best net saving that stays within the budgets.
  */
 public final class WarmStart {
     /** Levels tried per reserved offer at most (spread evenly up to the demand). */
@@ -43,27 +48,85 @@ public final class WarmStart {
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
     }
 
-    /** Sets option and start of every assignment of {@code plan} to the heuristic's starting plan. */
-    public static void apply(GpuPlan plan, List<JobOptions> options) {
-        WarmStart w = new WarmStart(plan.getProblem());
-        w.placeByPriority(options);
-        for (Offer pool : w.problem.offers()) {
-            if (pool.isReserved()) {
-                w.fillReservation(options, pool);
+    /** The orders tried for the greedy pass: by priority, by priority per unit of cheapest cost, by deadline. */
+    static final List<Comparator<JobOptions>> ORDERS = List.of(
+            Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due),
+            Comparator.comparingDouble((JobOptions jo) -> -priorityPerCost(jo)).thenComparing(WarmStart::due),
+            Comparator.comparing(WarmStart::due).thenComparingInt(jo -> -jo.job().priority()));
+
+    /**
+     * Sets option and start of every assignment of {@code plan} to the best starting plan: the heuristic run in each
+     * of {@link #ORDERS}, and any {@code candidates} given (e.g. a plan that was feasible with a smaller budget),
+     * ranked by the score the rules give them.
+     */
+    public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates) {
+        Problem problem = plan.getProblem();
+        List<Map<Job, Placed>> starts = new ArrayList<>();
+        for (Comparator<JobOptions> order : ORDERS) {
+            WarmStart w = new WarmStart(problem);
+            List<JobOptions> sorted = new ArrayList<>(options);
+            sorted.sort(order.thenComparing(jo -> jo.job().id()));
+            w.placeInOrder(sorted);
+            for (Offer pool : problem.offers()) {
+                if (pool.isReserved()) {
+                    w.fillReservation(options, pool);
+                }
+            }
+            starts.add(w.places);
+        }
+        candidates.forEach(d -> starts.add(placesOf(d, options)));
+        Map<Job, Placed> best = null;
+        long[] bestRank = null;
+        for (Map<Job, Placed> start : starts) {
+            long[] r = rank(problem, start);
+            if (bestRank == null || java.util.Arrays.compare(r, bestRank) < 0) {
+                best = start;
+                bestRank = r;
             }
         }
         for (JobAssignment a : plan.getAssignments()) {
-            Placed p = w.places.get(a.getJob());
+            Placed p = best.get(a.getJob());
             a.setOption(p == null ? null : p.option());
             a.setStart(p == null ? a.getStarts().get(0) : p.start());
         }
     }
 
-    private void placeByPriority(List<JobOptions> options) {
-        List<JobOptions> order = new ArrayList<>(options);
-        order.sort(Comparator.comparingInt((JobOptions jo) -> -jo.job().priority())
-                .thenComparing(jo -> jo.job().isServing() ? jo.job().windowEnd() : jo.job().deadline())
-                .thenComparing(jo -> jo.job().id()));
+    /** Hard penalty, unplanned priority, cost: lower is better in that order (R23). */
+    private static long[] rank(Problem problem, Map<Job, Placed> places) {
+        List<Placement> placements = new ArrayList<>();
+        places.forEach((job, p) -> placements.add(new Placement(job.id(), p.option().offer().id(), p.option().gpus(), p.start())));
+        Map<String, int[]> use = new HashMap<>();
+        Map<String, Integer> reservations = new HashMap<>();
+        places.values().stream().filter(p -> p.option().offer().isReserved()).forEach(p -> {
+            int[] u = use.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]);
+            CapacityFit.occupy(u, p.option(), p.start(), p.option().billedGpus());
+            reservations.put(p.option().offer().id(), Math.min(peak(u), p.option().offer().maxGpus()));
+        });
+        Evaluation e = PlanEvaluator.evaluate(problem, new Decisions(placements, reservations));
+        return new long[] {e.hardPenalty(), e.unplannedPriority(), e.costCents()};
+    }
+
+    /** A plan given as decisions, on this problem's options (placements it cannot match are left out). */
+    private static Map<Job, Placed> placesOf(Decisions d, List<JobOptions> options) {
+        Map<Job, Placed> out = new LinkedHashMap<>();
+        for (Placement p : d.placements()) {
+            options.stream().filter(jo -> jo.job().id().equals(p.job())).findFirst().flatMap(jo -> jo.options().stream()
+                            .filter(o -> o.offer().id().equals(p.offer()) && o.gpus() == p.gpus()).findFirst())
+                    .ifPresent(o -> out.put(o.job(), new Placed(o, p.startSlot())));
+        }
+        return out;
+    }
+
+    private static java.time.LocalDate due(JobOptions jo) {
+        return jo.job().isServing() ? jo.job().windowEnd() : jo.job().deadline();
+    }
+
+    private static double priorityPerCost(JobOptions jo) {
+        long cheapest = jo.options().stream().mapToLong(Option::boundCents).min().orElse(Long.MAX_VALUE);
+        return jo.job().priority() / (double) Math.max(1, cheapest);
+    }
+
+    private void placeInOrder(List<JobOptions> order) {
         for (JobOptions jo : order) {
             Placed best = null;
             long bestCost = Long.MAX_VALUE;

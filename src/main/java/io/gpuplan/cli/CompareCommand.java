@@ -1,0 +1,110 @@
+package io.gpuplan.cli;
+
+import io.gpuplan.output.AtomicFiles;
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanReader;
+import io.gpuplan.output.compare.ChangeNarrative;
+import io.gpuplan.output.compare.ComparisonTable;
+import io.gpuplan.output.compare.ComparisonWriter;
+import io.gpuplan.problem.InputErrors;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.solve.SolverSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Compares scenarios side by side (the first is the base): solves those without an up-to-date plan"
+                + " in DIR, then writes DIR/NAME.comparison.md, .csv and .html with the table and, against the base, what"
+                + " changed and why.",
+        footer = {"", "Example:", "  gpuplan compare problems/quarterly-mixed-2027q1.yaml 'problems/quarterly-mixed-2027q1.*.yaml'",
+                "", "A plan is up to date when it was solved for the scenario as it is now (same SHA-256) with the same seed and move limit."})
+final class CompareCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "2..*", paramLabel = "FILE", description = "the base scenario, then the scenarios to compare with it")
+    List<Path> files;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "solutions", description = "where plans and the comparison go (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "file name of the comparison (default: the base scenario's)")
+    String name;
+
+    @Mixin
+    SolverOptions solver;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SolverSettings settings = solver.settings();
+        List<Path> inputs = Batch.expand(files);
+        List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, solver.workers(), file -> {
+            ScenarioRun.Outcome reused = upToDate(file, settings);
+            ScenarioRun.Outcome o = reused != null ? reused : ScenarioRun.solveFile(file, out, settings, err, false);
+            synchronized (stdout) {
+                stdout.println((reused != null ? "up to date: " : "") + ScenarioRun.summary(o));
+                stdout.flush();
+            }
+            return o;
+        });
+        List<ScenarioRun.Outcome> solved = outcomes.stream().filter(o -> o.plan() != null).toList();
+        int code = outcomes.stream().mapToInt(ScenarioRun.Outcome::code).max().orElse(ExitCodes.OK);
+        if (solved.size() < 2) {
+            err.println("compare: fewer than two scenarios solved, nothing to compare");
+            return Math.max(code, ExitCodes.BAD_INPUT);
+        }
+        List<String> names = solved.stream().map(ScenarioRun.Outcome::base).toList();
+        List<PlanDocument> plans = solved.stream().map(ScenarioRun.Outcome::plan).toList();
+        Map<String, List<String>> narratives = new LinkedHashMap<>();
+        for (int i = 1; i < solved.size(); i++) {
+            narratives.put(names.get(i), ChangeNarrative.between(names.get(0), plans.get(0), names.get(i), plans.get(i)));
+        }
+        var comparison = new ComparisonWriter.Comparison("Scenario comparison: " + String.join(", ", names),
+                ComparisonTable.of(names, plans), narratives);
+        String file = (name != null ? name : names.get(0)) + ".comparison";
+        try {
+            AtomicFiles.write(out.resolve(file + ".md"), ComparisonWriter.markdown(comparison));
+            AtomicFiles.write(out.resolve(file + ".csv"), ComparisonWriter.csv(comparison));
+            AtomicFiles.write(out.resolve(file + ".html"), ComparisonWriter.html(comparison));
+        } catch (IOException e) {
+            err.println("compare: cannot write the comparison: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        stdout.println("wrote " + out.resolve(file + ".md") + " (.csv, .html)");
+        stdout.flush();
+        return code == ExitCodes.PARTIAL ? ExitCodes.OK : code;
+    }
+
+    /** The plan already in DIR for this scenario, when it was solved for the scenario as it is, with these settings. */
+    private ScenarioRun.Outcome upToDate(Path file, SolverSettings settings) {
+        String base = ScenarioRun.baseName(file);
+        Path planFile = out.resolve(base + ".plan.yaml");
+        if (!Files.isRegularFile(planFile)) {
+            return null;
+        }
+        try {
+            PlanDocument plan = PlanReader.read(planFile);
+            String sha = ProblemReader.read(file).sha256();
+            boolean same = plan.problem() != null && sha.equals(plan.problem().sha256()) && plan.solver() != null
+                    && plan.solver().seed() == settings.seed() && plan.solver().moveLimit() == settings.moveLimit();
+            return same ? new ScenarioRun.Outcome(base, plan.feasible() && plan.summary().unplanned() == 0 ? ExitCodes.OK
+                    : ExitCodes.PARTIAL, plan, null, planFile, java.time.Duration.ZERO, null) : null;
+        } catch (InputErrors e) {
+            return null;
+        }
+    }
+}

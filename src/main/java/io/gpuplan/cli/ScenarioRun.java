@@ -1,0 +1,119 @@
+package io.gpuplan.cli;
+
+import io.gpuplan.output.Outputs;
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanDocumentBuilder;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.UnplannedReasons;
+import io.gpuplan.solve.PlanSolver;
+import io.gpuplan.solve.SolutionDecisions;
+import io.gpuplan.solve.SolverSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** Solves one scenario and writes its outputs; what {@code solve}, {@code compare} and {@code frontier} share. */
+final class ScenarioRun {
+    private ScenarioRun() {
+    }
+
+    /**
+     * How one scenario ended.
+     *
+     * @param plan   the plan written, or null when the scenario failed ({@code error} says why)
+     * @param code   its exit code ({@link ExitCodes})
+     */
+    record Outcome(String base, int code, PlanDocument plan, Decisions decisions, Path planFile, Duration wallTime,
+                   String error) {
+        static Outcome failed(String base, int code, String error) {
+            return new Outcome(base, code, null, null, null, Duration.ZERO, error);
+        }
+    }
+
+    /** Reads, solves and writes one problem file; never throws for a bad scenario. */
+    static Outcome solveFile(Path file, Path outDir, SolverSettings settings, PrintWriter err, boolean liveLine) {
+        return solveFile(file, outDir, settings, err, liveLine, List.of());
+    }
+
+    /** @param candidates plans to start from if they beat the warm start's own (see {@code WarmStart}) */
+    static Outcome solveFile(Path file, Path outDir, SolverSettings settings, PrintWriter err, boolean liveLine,
+                             List<Decisions> candidates) {
+        String base = baseName(file);
+        ProblemReader.Loaded loaded = Problems.load(file, err);
+        if (loaded == null) {
+            return Outcome.failed(base, ExitCodes.BAD_INPUT, "bad input (see the errors above)");
+        }
+        return solve(loaded, base, outDir, settings, err, liveLine, candidates);
+    }
+
+    static Outcome solve(ProblemReader.Loaded loaded, String base, Path outDir, SolverSettings settings, PrintWriter err,
+                         boolean liveLine, List<Decisions> candidates) {
+        try {
+            var problem = loaded.problem();
+            ProgressLine progress = new ProgressLine(err, base, problem.currency(), liveLine);
+            PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates);
+            progress.finish();
+            result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
+                    err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
+            Decisions decisions = SolutionDecisions.of(result.plan());
+            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result), decisions);
+            if (!doc.score().equals(result.score().toString())) {
+                return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
+                        + " but the solver scored it " + result.score() + "; the plan is not written");
+            }
+            Path planFile = Outputs.writeAll(outDir, base, problem, doc, decisions).get(0);
+            int code = doc.feasible() && doc.summary().unplanned() == 0 ? ExitCodes.OK : ExitCodes.PARTIAL;
+            return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), null);
+        } catch (IOException e) {
+            return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return Outcome.failed(base, ExitCodes.INTERNAL, "internal error: " + e);
+        }
+    }
+
+    static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r) {
+        return new PlanDocumentBuilder.Context(loaded.problem(),
+                new PlanDocument.ProblemRef(loaded.file().getFileName().toString(), loaded.sha256()),
+                new PlanDocument.SolverRef(Version.solverEngine(), s.seed(), s.moveLimit(), s.timeLimit().toString(),
+                        s.unimprovedLimit() == null ? null : s.unimprovedLimit().toString()),
+                new PlanDocument.Run(r.termination(), r.moves(), r.moveSpeed(),
+                        BigDecimal.valueOf(r.wallTime().toMillis(), 3), null),
+                r.options());
+    }
+
+    static String baseName(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".yaml") ? name.substring(0, name.length() - 5)
+                : name.endsWith(".yml") ? name.substring(0, name.length() - 4) : name;
+    }
+
+    /** One line for the console: feasibility, jobs planned, cost, distance to the bound, saving against greedy. */
+    static String summary(Outcome o) {
+        if (o.plan() == null) {
+            return o.base() + ": FAILED: " + o.error();
+        }
+        PlanDocument doc = o.plan();
+        var t = doc.totals();
+        StringBuilder sb = new StringBuilder();
+        sb.append(o.base()).append(": ").append(doc.feasible() ? "feasible" : "INFEASIBLE").append(", ")
+                .append(doc.summary().planned()).append('/').append(doc.summary().jobs()).append(" jobs planned, cost ")
+                .append(t.cost().toPlainString()).append(' ').append(doc.currency());
+        if (t.lowerBound() != null && t.lowerBound().gap() != null) {
+            sb.append(", within ").append(t.lowerBound().gap().movePointRight(2).stripTrailingZeros().toPlainString())
+                    .append(" % of the lower bound");
+        }
+        PlanDocument.Baseline greedy = t.baselines().get("greedy");
+        if (greedy != null && greedy.savingsPercent() != null) {
+            sb.append(", saves ").append(greedy.savingsPercent().toPlainString()).append(" % vs greedy");
+            if (!greedy.feasible() || greedy.planned() != doc.summary().planned()) {
+                sb.append(" (which runs ").append(greedy.planned()).append(" jobs")
+                        .append(greedy.feasible() ? "" : " and breaks a rule").append(")");
+            }
+        }
+        return sb.append(" -> ").append(o.planFile()).toString();
+    }
+}

@@ -1,0 +1,97 @@
+package io.gpuplan.output.report;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.Work;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/** The rules the numbers rest on (MODEL.md), in one sentence each, with this problem's rates and offer prices. */
+final class AssumptionsSection {
+    private AssumptionsSection() {
+    }
+
+    static Section build(ReportInput in) {
+        Problem p = in.problem();
+        String cur = in.currency();
+        var s = Section.builder("assumptions", "Assumptions");
+        s.paragraph("Every number above follows from these rules of the planning model (MODEL.md, R1–R25) and the"
+                + " problem's inputs; each can be reproduced by hand.");
+        var t = Table.builder("Rules the numbers rest on", "assumption").text("rule").prose("assumption");
+        rules(p, cur).forEach(r -> t.row(Table.data("rule", r[0]), r[0], r[1]));
+        s.table(t.build());
+        var rates = Table.builder("Exchange rates (R5), units per 1 " + cur, "rate").text("currency").num("per 1 " + cur)
+                .empty("None: every price is in " + cur + ".");
+        new TreeMap<>(p.exchangeRates()).forEach((c, r) -> rates.row(Table.data("currency", c), c, Fmt.exact(r)));
+        s.table(rates.build());
+        var offers = Table.builder("Offers and prices", "offer").text("offer", "provider / region", "accelerator", "purchase")
+                .num("price per GPU-hour (as written)", "price per GPU-hour (" + cur + ")", "GPUs per instance",
+                        "max GPUs", "interruptions per day", "term (months)");
+        for (Offer o : p.offers()) {
+            offers.row(Table.data("offer", o.id()), o.id(), o.provider() + " / " + o.region(), o.accelerator().name(),
+                    o.purchase().label(), Fmt.exact(o.price()) + " " + o.currency(),
+                    Fmt.exact(io.gpuplan.output.Numbers.measure(o.priceInBase())),
+                    Integer.toString(o.gpusPerInstance()), o.isCapped() ? Integer.toString(o.maxGpus()) : "no cap",
+                    o.isSpot() ? Fmt.exact(o.interruptionsPerDay()) : "—", o.isReserved() ? Integer.toString(o.termMonths()) : "—");
+        }
+        s.table(offers.build());
+        s.note("Price sources: the problem format does not record where each price comes from yet; the bundled"
+                + " problems name their sources in the comment block at the top of each file.");
+        return s.build();
+    }
+
+    private static List<String[]> rules(Problem p, String cur) {
+        List<String[]> out = new ArrayList<>();
+        out.add(new String[] {"R5", p.exchangeRates().isEmpty() ? "Every amount is in " + cur + "; no conversion."
+                : "Prices in other currencies are converted to " + cur + " as price / rate, with the rates below ("
+                + rateText(p, cur) + "); each offer's original price and currency stay in the offers table."});
+        out.add(new String[] {"R6", "Billing is by whole instances: billed GPUs = ceil(GPUs / gpusPerInstance) × gpusPerInstance."});
+        out.add(new String[] {"R7, R8", "Memory need is the job's memoryGb, else 20 GB per billion parameters for training"
+                + " and full fine-tuning and bytes-per-parameter × 1.2 for LoRA and inference; per GPU it must fit in "
+                + Fmt.exact(p.memoryHeadroom()) + " of the accelerator's memory (memoryHeadroom)."});
+        out.add(new String[] {"R9", "Work hours come from FLOPs at a model FLOPs utilization of 0.40 unless a job states"
+                + " another" + utilizationText(p) + ", from reference GPU-hours scaled by dense FP16 TFLOPS, or from"
+                + " measured throughput; jobs spanning instances run at the offer's crossNodeEfficiency (default 0.9)."});
+        out.add(new String[] {"R10", "Spot interruptions are Poisson: λ = interruptionsPerDay / 24 × instances, each losing"
+                + " L = checkpointHours / 2 + restartHours; cost uses W = T / (1 − λL), the schedule Wq = max(W, T + L·k)"
+                + " at the job's deadline confidence (default 0.95); no spot option when λL ≥ 0.5."});
+        out.add(new String[] {"R11", "A job occupies d = ceil(Wq / slot hours) slots of " + p.horizon().slot()
+                + "; cost uses the expected hours W."});
+        out.add(new String[] {"R16", "Moving a job to another software stack adds its one-time migration cost, delays its"
+                + " earliest start by the lead time and scales its speed by the performance factor."});
+        out.add(new String[] {"R17", "On-demand and spot compute costs billed GPUs × W × price per GPU-hour."});
+        out.add(new String[] {"R18", "A reservation costs GPUs bought × horizon hours × price, used or not; jobs on it add"
+                + " no compute cost, and the term past the horizon is reported as a separate commitment."});
+        out.add(new String[] {"R19", "Moving a dataset costs its size × " + Fmt.exact(p.transfer().crossRegionPerGb())
+                + " " + cur + "/GB across regions of one provider and × " + Fmt.exact(p.transfer().crossProviderPerGb())
+                + " " + cur + "/GB across providers" + (p.transfer().byProvider().isEmpty() ? "" : ", unless the"
+                + " dataset's provider has its own rates") + "."});
+        out.add(new String[] {"Money", "Each line (a job's compute, transfer, migration; a reservation) is rounded half-up"
+                + " to the cent; totals are sums of lines."});
+        out.add(new String[] {"R24", "The lower bound charges each job its cheapest eligible option that meets its deadline,"
+                + " reserved options at their hourly price, capacity ignored; an LP-relaxation bound, when present, is"
+                + " named as such."});
+        out.add(new String[] {"R25", "Greedy baseline: jobs in deadline order, each on its cheapest on-demand or spot option"
+                + " that fits the capacity left, earliest start, no reservations; all on-demand: each job at its cheapest"
+                + " on-demand offer, capacity ignored."});
+        return out;
+    }
+
+    private static String rateText(Problem p, String cur) {
+        List<String> parts = new ArrayList<>();
+        new TreeMap<>(p.exchangeRates()).forEach((c, r) -> parts.add("1 " + cur + " = " + Fmt.exact(r) + " " + c));
+        return String.join(", ", parts);
+    }
+
+    private static String utilizationText(Problem p) {
+        List<String> other = new ArrayList<>();
+        for (Job j : p.jobs()) {
+            if (j.work() instanceof Work.Flops && Math.abs(j.utilization() - 0.40) > 1e-12) {
+                other.add(j.id() + " " + Fmt.exact(j.utilization()));
+            }
+        }
+        return other.isEmpty() ? "" : " (" + String.join(", ", other) + ")";
+    }
+}

@@ -1,0 +1,62 @@
+package io.gpuplan.output.report;
+
+import io.gpuplan.output.PlanDocument.Assignment;
+import io.gpuplan.output.PlanDocument.Reservation;
+import io.gpuplan.problem.Offer;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+
+/** What to buy: reservations with their commitment past the quarter (R18), and the capacity to secure elsewhere. */
+final class BuySection {
+    private BuySection() {
+    }
+
+    static Section build(ReportInput in) {
+        String cur = in.currency();
+        var s = Section.builder("buy", "What to buy");
+        List<Reservation> rs = in.reservations();
+        int gpus = rs.stream().mapToInt(Reservation::gpus).sum();
+        BigDecimal past = rs.stream().map(Reservation::commitmentPastHorizon).filter(v -> v != null)
+                .reduce(BigDecimal.ZERO, BigDecimal::add);
+        s.paragraph(rs.isEmpty() ? "No reservations: every job runs on on-demand or spot capacity."
+                : "Reserve " + Fmt.count(gpus, "GPU", "GPUs") + " on " + Fmt.count(rs.size(), "offer", "offers")
+                + " for the whole horizon (R18). The terms run past " + in.horizon().end() + ": a further "
+                + cur + " " + Fmt.money(past) + " is committed beyond this plan.");
+        var t = Table.builder("Reservations to buy", "reservation").text("offer", "provider", "accelerator")
+                .num("GPUs bought", "peak in use", "price per GPU-hour", "cost in horizon (" + cur + ")", "utilization",
+                        "term (months)", "commitment past horizon (" + cur + ")")
+                .empty("No reservations.");
+        for (Reservation r : rs) {
+            t.row(Table.data("offer", r.offer(), "gpus", Integer.toString(r.gpus())), r.offer(),
+                    r.provider() + " " + r.region(), r.accelerator(), Integer.toString(r.gpus()),
+                    Integer.toString(r.peakGpus()), Fmt.exact(r.pricePerGpuHour()) + " " + r.priceCurrency(),
+                    Fmt.money(r.horizonCost()), Fmt.fraction(r.utilization()), Integer.toString(r.termMonths()),
+                    Fmt.money(r.commitmentPastHorizon()) + " (" + Fmt.measure(r.hoursPastHorizon()) + " h)");
+        }
+        s.table(t.build());
+        s.table(capacity(in));
+        s.note("Peak GPUs in use at once per on-demand and spot offer: the quota or capacity to secure with each "
+                + "provider (R21). Utilization of a reservation = GPU-hours its jobs occupy / GPU-hours bought.");
+        return s.build();
+    }
+
+    private static Table capacity(ReportInput in) {
+        var t = Table.builder("On-demand and spot capacity used", "capacity").text("offer", "purchase", "accelerator")
+                .num("jobs", "peak GPUs in use", "cap (maxGpus)").empty("No job runs on on-demand or spot capacity.");
+        for (Map.Entry<String, List<Assignment>> e : in.plannedByOffer().entrySet()) {
+            Offer o = in.offer(e.getKey());
+            if (o == null || o.isReserved()) {
+                continue;
+            }
+            int peak = 0;
+            for (int u : in.usage(o.id())) {
+                peak = Math.max(peak, u);
+            }
+            t.row(Table.data("offer", o.id()), o.id(), o.purchase().label(), o.accelerator().name(),
+                    Integer.toString(e.getValue().size()), Integer.toString(peak),
+                    o.isCapped() ? Integer.toString(o.maxGpus()) : "no cap");
+        }
+        return t.build();
+    }
+}

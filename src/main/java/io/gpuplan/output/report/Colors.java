@@ -1,0 +1,37 @@
+package io.gpuplan.output.report;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
+final class Colors {
+    /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
+    static final List<String> CATEGORIES = List.of("reserved", "on-demand", "spot", "transfer", "migration");
+
+    private Colors() {
+    }
+
+    static String purchaseClass(String purchase) {
+        String p = purchase == null ? "other" : purchase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
+        return "purchase-" + (p.isEmpty() ? "other" : p);
+    }
+
+    /** Legend entries for the categories present, in {@link #CATEGORIES} order (others after them). */
+    static Map<String, String> purchaseLegend(Collection<String> present) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String c : CATEGORIES) {
+            if (present.contains(c)) {
+                out.put(purchaseClass(c), c);
+            }
+        }
+        for (String c : present) {
+            if (c != null && !CATEGORIES.contains(c)) {
+                out.put(purchaseClass(c), c);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,62 @@
+package io.gpuplan.output.report;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.YearMonth;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Plan cost by calendar month and by provider × purchase model, as charts and tables, and by accelerator. */
+final class CostSection {
+    private CostSection() {
+    }
+
+    static Section build(ReportInput in) {
+        String cur = in.currency();
+        BigDecimal total = in.plan().totals().cost();
+        var s = Section.builder("cost", "Cost by month and by provider");
+        s.paragraph("Compute is spread over the months of the slots a job occupies, in proportion to its hours;"
+                + " reservations over the whole horizon; transfer and migration fall in the month a job starts.");
+        s.chart(MonthChart.svg(in));
+        var months = Table.builder("Cost by month", "month").text("month").num("cost (" + cur + ")", "share");
+        for (Map.Entry<YearMonth, BigDecimal> e : MonthChart.costByMonth(in).entrySet()) {
+            months.row(Table.data("month", e.getKey().toString()), e.getKey().toString(), Fmt.money(e.getValue()),
+                    share(e.getValue(), total));
+        }
+        s.table(months.build());
+        ProviderMix mix = ProviderMix.of(in);
+        if (!mix.providers().isEmpty()) {
+            s.chart(ProviderChart.svg(in, mix));
+        }
+        List<String> cols = new ArrayList<>(mix.categories());
+        var providers = Table.builder("Cost by provider and purchase model (" + cur + ")", "provider").text("provider");
+        cols.forEach(providers::num);
+        providers.num("total", "share").empty("Nothing is billed.");
+        for (String p : mix.providers()) {
+            List<String> cells = new ArrayList<>();
+            cells.add(p);
+            cols.forEach(c -> cells.add(Fmt.money(mix.cell(p, c))));
+            cells.add(Fmt.money(mix.totals().get(p)));
+            cells.add(share(mix.totals().get(p), total));
+            providers.row(Table.data("provider", p), cells.toArray(String[]::new));
+        }
+        s.table(providers.build());
+        s.note("Each provider is charged what it bills (R22): compute and reservations to the offer's provider, egress"
+                + " to the dataset's provider; migration work is billed by no provider and shows as \"internal\".");
+        var acc = Table.builder("Cost by accelerator", "accelerator").text("accelerator").num("cost (" + cur + ")", "share");
+        Map<String, BigDecimal> byAcc = in.plan().totals().byAccelerator();
+        if (byAcc != null) {
+            byAcc.forEach((a, v) -> acc.row(Table.data("accelerator", a), a, Fmt.money(v), share(v, total)));
+        }
+        s.table(acc.build());
+        return s.build();
+    }
+
+    static String share(BigDecimal part, BigDecimal total) {
+        if (part == null || total == null || total.signum() == 0) {
+            return "—";
+        }
+        return Fmt.percent(part.multiply(BigDecimal.valueOf(100)).divide(total, 2, RoundingMode.HALF_UP));
+    }
+}

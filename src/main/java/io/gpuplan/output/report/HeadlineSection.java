@@ -1,0 +1,123 @@
+package io.gpuplan.output.report;
+
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanDocument.Baseline;
+import io.gpuplan.output.PlanDocument.Bound;
+import io.gpuplan.output.PlanDocument.Cap;
+import io.gpuplan.output.PlanDocument.Totals;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Cost against budget, savings against the R25 baselines, and the gap to the lower bounds (R24, LP). */
+final class HeadlineSection {
+    static final String NOT_COMPUTED = "not computed";
+
+    private HeadlineSection() {
+    }
+
+    static Section build(ReportInput in) {
+        PlanDocument plan = in.plan();
+        Totals t = plan.totals();
+        String cur = in.currency();
+        var s = Section.builder("headline", "Headline");
+        String file = plan.problem() == null ? "" : " (" + plan.problem().file() + ")";
+        s.paragraph(plan.name() + file + ": " + in.horizonText() + ". Amounts in " + cur + " (the base currency)"
+                + ". Feasible: " + (plan.feasible() ? "yes" : "NO, the plan breaks a hard rule (see Constraints)")
+                + ". Score " + plan.score() + ".");
+        s.figures(figures(in, t));
+        var table = Table.builder("Cost, budget, baselines and bounds", "headline").text("item")
+                .num("amount (" + cur + ")").prose("note");
+        table.row(Table.data("item", "cost"), "Plan cost in the horizon", Fmt.money(t.cost()),
+                "R20: compute, reservations, transfer and migration; " + jobsText(plan));
+        budgetRows(table, t.budget());
+        table.row(Table.data("item", "commitments"), "Commitments past the horizon", Fmt.money(t.commitmentsPastHorizon()),
+                "R18: reserved terms that run past " + in.horizon().end() + "; not part of the plan cost");
+        Map<String, Baseline> baselines = t.baselines() == null ? Map.of() : t.baselines();
+        baselineRows(table, "greedy", "Greedy baseline (R25)", baselines.get("greedy"));
+        baselineRows(table, "allOnDemand", "All on-demand baseline (R25)", baselines.get("allOnDemand"));
+        boundRows(table, t.lowerBound());
+        PlanDocument.Risk risk = plan.risk();
+        if (risk != null) {
+            table.row(Table.data("item", "p90"), "P90 plan cost under spot interruptions", Fmt.money(risk.p90Cost()),
+                    "P50 " + Fmt.money(risk.p50Cost()) + "; expected missed deadlines "
+                            + Fmt.exact(risk.expectedMissedDeadlines()) + " (see Spot risk)");
+        }
+        s.table(table.build());
+        return s.build();
+    }
+
+    private static String jobsText(PlanDocument plan) {
+        var sum = plan.summary();
+        return sum == null ? "" : sum.planned() + " of " + sum.jobs() + " jobs planned"
+                + (sum.unplanned() > 0 ? " (unplanned priority " + sum.unplannedPriority() + ")" : "");
+    }
+
+    private static List<Section.Figure> figures(ReportInput in, Totals t) {
+        String cur = in.currency() + " ";
+        List<Section.Figure> out = new ArrayList<>();
+        out.add(new Section.Figure("Plan cost", cur + Fmt.money(t.cost()), jobsText(in.plan())));
+        Cap total = t.budget() == null ? null : t.budget().total();
+        out.add(total == null ? new Section.Figure("Budget left", "no total budget", "no cap on the plan cost")
+                : new Section.Figure("Budget left", cur + Fmt.money(total.left()),
+                "used " + Fmt.money(total.used()) + " of " + Fmt.money(total.cap())));
+        Baseline greedy = t.baselines() == null ? null : t.baselines().get("greedy");
+        out.add(greedy == null ? new Section.Figure("Saving vs greedy", NOT_COMPUTED, "")
+                : new Section.Figure("Saving vs greedy", cur + Fmt.money(greedy.savings()),
+                Fmt.percent(greedy.savingsPercent()) + " of " + Fmt.money(greedy.cost())));
+        Bound b = t.lowerBound();
+        out.add(b == null || b.gap() == null ? new Section.Figure("Gap to lower bound", NOT_COMPUTED, "")
+                : new Section.Figure("Gap to lower bound", Fmt.fraction(b.gap()),
+                "the most the plan can cost above the cheapest plan of the same jobs; bound " + Fmt.money(b.best())));
+        return out;
+    }
+
+    private static void budgetRows(Table.Builder table, PlanDocument.Budget budget) {
+        if (budget == null) {
+            table.row(Table.data("item", "budget"), "Budget", "—", "the problem sets no budget (R22)");
+            return;
+        }
+        if (budget.total() != null) {
+            table.row(Table.data("item", "budget"), "Total budget (R22)", Fmt.money(budget.total().cap()), capText(budget.total()));
+        }
+        if (budget.byProvider() != null) {
+            budget.byProvider().forEach((provider, cap) -> table.row(Table.data("item", "budget-" + provider),
+                    "Budget " + provider + " (R22)", Fmt.money(cap.cap()), capText(cap)));
+        }
+    }
+
+    private static String capText(Cap cap) {
+        return "used " + Fmt.money(cap.used()) + ", left " + Fmt.money(cap.left());
+    }
+
+    private static void baselineRows(Table.Builder table, String key, String label, Baseline b) {
+        if (b == null) {
+            table.row(Table.data("item", key), label, NOT_COMPUTED, "");
+            return;
+        }
+        table.row(Table.data("item", key), label, Fmt.money(b.cost()), b.planned() + " jobs planned, "
+                + b.unplanned() + " unplanned; " + (b.feasible() ? "feasible" : "infeasible under the problem's rules")
+                + "\n" + b.note());
+        table.row(Table.data("item", key + "-savings"), "Saving vs " + label.replace(" (R25)", "").toLowerCase(java.util.Locale.ROOT),
+                Fmt.money(b.savings()), Fmt.percent(b.savingsPercent()) + " of the baseline's cost"
+                        + (b.savings() != null && b.savings().signum() < 0 ? "; the plan costs more" : ""));
+    }
+
+    private static void boundRows(Table.Builder table, Bound b) {
+        if (b == null) {
+            table.row(Table.data("item", "r24"), "R24 lower bound", NOT_COMPUTED, "");
+            table.row(Table.data("item", "lp"), "LP-relaxation lower bound", NOT_COMPUTED, "");
+            return;
+        }
+        table.row(Table.data("item", "r24"), "R24 lower bound, planned jobs", Fmt.money(b.r24PlannedJobs()),
+                b.note() == null ? "" : b.note());
+        table.row(Table.data("item", "r24-all"), "R24 lower bound, all jobs", Fmt.money(b.r24AllJobs()),
+                "the cheapest any plan of every job could cost (R24)");
+        table.row(Table.data("item", "lp"), "LP-relaxation lower bound", b.lp() == null ? NOT_COMPUTED : Fmt.money(b.lp()),
+                b.lpNote() != null ? b.lpNote() : b.lp() == null ? "no LP bound in this plan" : "LP relaxation over the planned jobs");
+        BigDecimal best = b.best();
+        table.row(Table.data("item", "gap"), "Gap to the best bound", b.gap() == null ? "—" : Fmt.fraction(b.gap()),
+                "(plan cost − bound) / bound, bound " + Fmt.money(best));
+    }
+}
