@@ -98,6 +98,20 @@ class CliTest {
     }
 
     @Test
+    void aBatchSolvesEveryGoodScenarioAndSaysWhichFailed() throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "name: x\nhorizon: {start: 2027-01-01, end: 2026-01-01}\noffers: []\njobs: []\n");
+        Path out = dir.resolve("out");
+        Run r = run("solve", bad.toString(), TestProblems.TINY.toString(), "src/test/resources/overlays/g*.yaml",
+                "--out", out.toString(), "--move-limit", "3000", "--parallel", "2");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(Files.exists(out.resolve("tiny.plan.yaml")) && Files.exists(out.resolve("good.plan.yaml")), r.out());
+        assertTrue(r.out().contains("bad: FAILED: bad input"), r.out());
+        assertTrue(r.out().contains("3 scenarios, 1 failed"), r.out());
+        assertTrue(r.err().contains(bad + ":2:"), r.err());
+    }
+
+    @Test
     void unknownOptionsAreBadInput() {
         Run r = run("solve", TestProblems.TINY.toString(), "--no-such-option");
         assertEquals(2, r.code());
