@@ -69,6 +69,11 @@ public final class ProblemReader {
 
     private static byte[] bytes(Path file) throws InputErrors {
         try {
+            long size = Files.size(file);
+            if (size > Limits.MAX_FILE_BYTES) {
+                throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "", "the file has " + size
+                        + " bytes, more than a problem file needs", "at most " + Limits.MAX_FILE_BYTES + " bytes")));
+            }
             return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "",

@@ -38,6 +38,10 @@ public final class OptionEnumerator {
                 OptionSizer.Sizing s = OptionSizer.size(problem, job, offer, g);
                 if (s.eligible()) {
                     onOffer.add(s.option());
+                    if (!job.isServing() && s.option().durationSlots() == 1) {
+                        // More GPUs cannot shorten it further and never cost less (R6, R9, R10): all dominated.
+                        break;
+                    }
                 } else {
                     for (Breach b : s.breaches()) {
                         // Keep the GPU count closest to being eligible: the most GPUs for time and memory, the
@@ -95,16 +99,19 @@ public final class OptionEnumerator {
      * and gets no dearer with the other in its place, so no optimum is lost.
      */
     static List<Option> withoutDominated(List<Option> options) {
+        // In this order a dominating option always comes before the ones it dominates, and an option dominated by a
+        // dropped one is also dominated by whatever dropped that one: so comparing with the kept front suffices.
+        List<Option> sorted = new ArrayList<>(options);
+        sorted.sort(java.util.Comparator.comparingInt(Option::billedGpus).thenComparingInt(Option::durationSlots)
+                .thenComparingLong(Option::totalCents).thenComparingLong(Option::boundCents)
+                .thenComparingInt(Option::earliestStart).thenComparingInt(Option::gpus));
         List<Option> kept = new ArrayList<>();
-        for (Option b : options) {
+        for (Option b : sorted) {
             boolean dominated = false;
-            for (Option a : options) {
-                if (a != b && a.billedGpus() <= b.billedGpus() && a.durationSlots() <= b.durationSlots()
+            for (Option a : kept) {
+                if (a.billedGpus() <= b.billedGpus() && a.durationSlots() <= b.durationSlots()
                         && a.totalCents() <= b.totalCents() && a.boundCents() <= b.boundCents()
-                        && a.earliestStart() <= b.earliestStart()
-                        && (a.billedGpus() < b.billedGpus() || a.durationSlots() < b.durationSlots()
-                        || a.totalCents() < b.totalCents() || a.boundCents() < b.boundCents()
-                        || a.earliestStart() < b.earliestStart() || a.gpus() < b.gpus())) {
+                        && a.earliestStart() <= b.earliestStart()) {
                     dominated = true;
                     break;
                 }
@@ -113,6 +120,11 @@ public final class OptionEnumerator {
                 kept.add(b);
             }
         }
+        Map<Option, Integer> position = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < options.size(); i++) {
+            position.put(options.get(i), i);
+        }
+        kept.sort(java.util.Comparator.comparingInt(position::get)); // back in the order they were sized
         return kept;
     }
 }

@@ -7,6 +7,7 @@ import io.gpuplan.problem.FineTuneMethod;
 import io.gpuplan.problem.GpuRange;
 import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.JobKind;
 import io.gpuplan.problem.Migration;
 import io.gpuplan.problem.Precision;
@@ -42,6 +43,7 @@ final class JobResolver {
 
     List<Job> resolve(List<JobFile> files) {
         c.require(!files.isEmpty(), "jobs", "is empty", "at least one job");
+        c.require(files.size() <= Limits.MAX_JOBS, "jobs", files.size() + " jobs", "at most " + Limits.MAX_JOBS);
         List<Job> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
@@ -175,8 +177,12 @@ final class JobResolver {
             if (f.kind() == JobKind.INFERENCE) {
                 int replicas = f.replicas() == null ? 1 : f.replicas();
                 c.positive(replicas, p + ".replicas");
+                c.require(replicas <= Limits.MAX_REPLICAS, p + ".replicas", "is " + replicas + ", more than gpuplan plans for",
+                        "at most " + Limits.MAX_REPLICAS);
                 if (f.maxGpusPerReplica() != null) {
                     c.positive(f.maxGpusPerReplica(), p + ".maxGpusPerReplica");
+                    c.require(f.maxGpusPerReplica() <= Limits.MAX_GPUS_PER_REPLICA, p + ".maxGpusPerReplica",
+                            "is " + f.maxGpusPerReplica(), "at most " + Limits.MAX_GPUS_PER_REPLICA);
                 }
                 return new Work.Serving(replicas, f.maxGpusPerReplica());
             }
@@ -246,6 +252,8 @@ final class JobResolver {
         int max = f.gpus().max() == null ? min : f.gpus().max();
         boolean ok = c.require(min >= 1, p + ".gpus.min", "is " + min, "at least 1");
         ok &= c.require(max >= min, p + ".gpus", "min " + min + " > max " + max, "min <= max");
+        ok &= c.require(max <= Limits.MAX_GPUS_PER_JOB, p + ".gpus.max", "is " + max + ", more than gpuplan plans for",
+                "at most " + Limits.MAX_GPUS_PER_JOB + " GPUs per job");
         return ok ? new GpuRange(min, max) : null;
     }
 

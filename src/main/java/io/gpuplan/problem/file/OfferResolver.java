@@ -2,6 +2,7 @@ package io.gpuplan.problem.file;
 
 import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
+import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.PurchaseModel;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ final class OfferResolver {
 
     List<Offer> resolve(List<OfferFile> files) {
         c.require(!files.isEmpty(), "offers", "is empty", "at least one offer");
+        c.require(files.size() <= Limits.MAX_OFFERS, "offers", files.size() + " offers", "at most " + Limits.MAX_OFFERS);
         List<Offer> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
@@ -64,6 +66,8 @@ final class OfferResolver {
         }
         int perInstance = f.gpusPerInstance() == null ? 1 : f.gpusPerInstance();
         c.positive(perInstance, p + ".gpusPerInstance");
+        c.require(perInstance <= Limits.MAX_GPUS_PER_INSTANCE, p + ".gpusPerInstance", "is " + perInstance,
+                "at most " + Limits.MAX_GPUS_PER_INSTANCE + " GPUs in one instance");
         int maxGpus = f.maxGpus() == null ? Offer.UNLIMITED : f.maxGpus();
         if (f.maxGpus() != null) {
             c.positive(maxGpus, p + ".maxGpus");

@@ -4,6 +4,7 @@ import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
 import io.gpuplan.problem.Budget;
 import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.SlotLength;
@@ -88,6 +89,11 @@ public final class ProblemResolver {
         Horizon horizon = Horizon.of(h.start(), h.end(), slot);
         if (horizon.slots() == 0) {
             c.error("horizon", "is shorter than one slot (" + slot + ")", "a horizon of at least one slot");
+            return null;
+        }
+        if (horizon.slots() > Limits.MAX_SLOTS) {
+            c.error("horizon", "has " + horizon.slots() + " slots of " + slot, "at most " + Limits.MAX_SLOTS
+                    + " slots: a shorter horizon or longer slots");
             return null;
         }
         if (!horizon.end().equals(h.end())) {

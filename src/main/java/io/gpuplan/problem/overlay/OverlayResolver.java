@@ -70,6 +70,11 @@ public final class OverlayResolver {
         }
         String text;
         try {
+            if (Files.size(basePath) > io.gpuplan.problem.Limits.MAX_FILE_BYTES) {
+                errors.error(s.location(), "extends", "the base file " + basePath + " has more than "
+                        + io.gpuplan.problem.Limits.MAX_FILE_BYTES + " bytes", "a problem file of a sensible size");
+                return null;
+            }
             text = Files.readString(basePath, StandardCharsets.UTF_8);
         } catch (IOException e) {
             errors.error(s.location(), "extends", "cannot read the base file " + basePath + " ("

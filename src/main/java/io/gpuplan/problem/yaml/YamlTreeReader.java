@@ -5,6 +5,8 @@ import io.gpuplan.problem.yaml.YNode.YList;
 import io.gpuplan.problem.yaml.YNode.YMap;
 import io.gpuplan.problem.yaml.YNode.YScalar;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,15 +16,32 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamLocation;
+import org.snakeyaml.engine.v2.api.LoadSettings;
 import tools.jackson.dataformat.yaml.YAMLFactory;
+import tools.jackson.dataformat.yaml.YAMLParser;
 
-/** Reads YAML text into a {@link YNode} tree with locations, using Jackson's streaming YAML parser. */
+/**
+ * Reads YAML text into a {@link YNode} tree with locations, using Jackson's streaming YAML parser, within limits:
+ * nesting depth, value length, and the number of values once anchors and aliases are expanded.
+ */
 public final class YamlTreeReader {
-    private static final YAMLFactory FACTORY = YAMLFactory.builder().build();
+    /** Limits that keep hostile or broken input from exhausting the machine; each breach is a located error. */
+    public static final int MAX_DEPTH = 64;
+    public static final int MAX_SCALAR = 10_000;
+    public static final long MAX_VALUES = 200_000;
+
     /** A position in a SnakeYAML message: {@code " in reader, line 4, column 7:"}. */
     private static final Pattern MARK = Pattern.compile("\\s*in .*, line (\\d+), column (\\d+):?\\s*");
 
-    private YamlTreeReader() {
+    private final JsonParser p;
+    private final ErrorSink errors;
+    private final Map<String, YNode> anchors = new HashMap<>();
+    private final Map<YNode, Long> sizes = new IdentityHashMap<>();
+    private long nodes;
+
+    private YamlTreeReader(JsonParser p, ErrorSink errors) {
+        this.p = p;
+        this.errors = errors;
     }
 
     /**
@@ -31,13 +50,17 @@ public final class YamlTreeReader {
      * @param errors receives duplicate keys; a syntax error is thrown as {@link YamlSyntaxException}
      */
     public static YNode read(String text, ErrorSink errors) {
-        try (JsonParser p = FACTORY.createParser(tools.jackson.core.ObjectReadContext.empty(), text)) {
+        // The whole text in one read buffer: SnakeYAML Engine 3.0.1 fails with an IndexOutOfBoundsException when a
+        // surrogate pair (an emoji, say) straddles the end of its default 1024-character buffer.
+        YAMLFactory factory = YAMLFactory.builder().loadSettings(LoadSettings.builder()
+                .setBufferSize(Math.max(1024, text.length() + 2)).setAllowDuplicateKeys(true)
+                .setCodePointLimit(Math.max(3 * 1024 * 1024, text.length() + 2)).build()).build();
+        try (JsonParser p = factory.createParser(tools.jackson.core.ObjectReadContext.empty(), text)) {
             JsonToken t = p.nextToken();
             if (t == null) {
                 return new YScalar("", YScalar.Kind.NULL, new Location(1, 1));
             }
-            YNode root = readValue(p, t, "", errors);
-            return root;
+            return new YamlTreeReader(p, errors).readValue(t, "", 0);
         } catch (JacksonException e) {
             throw syntaxError(e);
         }
@@ -90,54 +113,104 @@ public final class YamlTreeReader {
         return new YamlSyntaxException(where, what.toString());
     }
 
-    private static YNode readValue(JsonParser p, JsonToken t, String path, ErrorSink errors) {
+    private YNode readValue(JsonToken t, String path, int depth) {
         Location loc = location(p.currentTokenLocation());
-        switch (t) {
-            case START_OBJECT -> {
-                Map<String, Entry> entries = new LinkedHashMap<>();
-                JsonToken k;
-                while ((k = p.nextToken()) == JsonToken.PROPERTY_NAME) {
-                    String key = p.currentName();
-                    Location keyLoc = location(p.currentTokenLocation());
-                    String childPath = Paths.child(path, key);
-                    YNode value = readValue(p, p.nextToken(), childPath, errors);
-                    if (entries.containsKey(key)) {
-                        errors.error(keyLoc, childPath, "duplicate key \"" + key + "\"",
-                                "each key once (first at line " + entries.get(key).keyLocation().line() + ")");
-                    } else {
-                        entries.put(key, new Entry(key, keyLoc, value));
-                    }
-                }
-                return new YMap(entries, loc);
-            }
+        if (depth > MAX_DEPTH) {
+            throw new YamlSyntaxException(loc, "nested more than " + MAX_DEPTH + " levels deep");
+        }
+        if (p instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+            return alias(p.getText(), loc);
+        }
+        String anchor = p instanceof YAMLParser yaml ? yaml.getObjectId() : null;
+        YNode node = switch (t) {
+            case START_OBJECT -> readMap(path, depth, loc);
             case START_ARRAY -> {
                 List<YNode> items = new ArrayList<>();
                 JsonToken i;
                 while ((i = p.nextToken()) != JsonToken.END_ARRAY) {
-                    items.add(readValue(p, i, Paths.index(path, items.size()), errors));
+                    items.add(readValue(i, Paths.index(path, items.size()), depth + 1));
                 }
-                return new YList(items, loc);
+                yield new YList(items, loc);
             }
-            case VALUE_STRING -> {
-                return new YScalar(p.getString(), YScalar.Kind.STRING, loc);
-            }
-            case VALUE_NUMBER_INT -> {
-                return new YScalar(p.getText(), YScalar.Kind.INTEGER, loc);
-            }
-            case VALUE_NUMBER_FLOAT -> {
-                return new YScalar(p.getText(), YScalar.Kind.FLOAT, loc);
-            }
-            case VALUE_TRUE, VALUE_FALSE -> {
-                return new YScalar(p.getText(), YScalar.Kind.BOOLEAN, loc);
-            }
-            case VALUE_NULL -> {
-                return new YScalar("", YScalar.Kind.NULL, loc);
-            }
+            case VALUE_STRING -> scalar(p.getString(), YScalar.Kind.STRING, loc);
+            case VALUE_NUMBER_INT -> scalar(p.getText(), YScalar.Kind.INTEGER, loc);
+            case VALUE_NUMBER_FLOAT -> scalar(p.getText(), YScalar.Kind.FLOAT, loc);
+            case VALUE_TRUE, VALUE_FALSE -> scalar(p.getText(), YScalar.Kind.BOOLEAN, loc);
+            case VALUE_NULL -> scalar("", YScalar.Kind.NULL, loc);
             default -> throw new YamlSyntaxException(loc, "unexpected YAML content (" + t + ")");
+        };
+        count(1, loc);
+        if (anchor != null) {
+            anchors.put(anchor, node);
+        }
+        return node;
+    }
+
+    private YMap readMap(String path, int depth, Location loc) {
+        Map<String, Entry> entries = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.PROPERTY_NAME) {
+            String key = p.currentName();
+            Location keyLoc = location(p.currentTokenLocation());
+            if (key.length() > MAX_SCALAR) {
+                throw new YamlSyntaxException(keyLoc, "a key of " + key.length() + " characters, more than " + MAX_SCALAR);
+            }
+            String childPath = Paths.child(path, key);
+            YNode value = readValue(p.nextToken(), childPath, depth + 1);
+            if (entries.containsKey(key)) {
+                errors.error(keyLoc, childPath, "duplicate key \"" + key + "\"",
+                        "each key once (first at line " + entries.get(key).keyLocation().line() + ")");
+            } else {
+                entries.put(key, new Entry(key, keyLoc, value));
+            }
+        }
+        return new YMap(entries, loc);
+    }
+
+    private YScalar scalar(String text, YScalar.Kind kind, Location loc) {
+        if (text.length() > MAX_SCALAR) {
+            throw new YamlSyntaxException(loc, "a value of " + text.length() + " characters, more than " + MAX_SCALAR);
+        }
+        return new YScalar(text, kind, loc);
+    }
+
+    /**
+     * An alias ({@code *name}) stands for the anchored node it names. The node is shared, not copied, but whatever
+     * reads the tree walks it once per use, so every use counts its whole size against {@link #MAX_VALUES}: an alias
+     * bomb ("billion laughs") stops here instead of being expanded.
+     */
+    private YNode alias(String name, Location loc) {
+        YNode target = anchors.get(name);
+        if (target == null) {
+            throw new YamlSyntaxException(loc, "alias *" + name + " names no mapping or list anchored with &" + name
+                    + " before it (anchors on single values are not supported)");
+        }
+        count(size(target), loc);
+        return target;
+    }
+
+    private void count(long values, Location loc) {
+        nodes += values;
+        if (nodes > MAX_VALUES) {
+            throw new YamlSyntaxException(loc, "more than " + MAX_VALUES + " values once aliases are expanded"
+                    + " (an alias bomb?)");
         }
     }
 
-    private static Location location(TokenStreamLocation l) {
+    private long size(YNode node) {
+        Long known = sizes.get(node);
+        if (known != null) {
+            return known;
+        }
+        long n = 1 + switch (node) {
+            case YMap m -> m.entries().values().stream().mapToLong(e -> size(e.value())).sum();
+            case YList l -> l.items().stream().mapToLong(this::size).sum();
+            case YScalar s -> 0L;
+        };
+        sizes.put(node, n);
+        return n;
+    }
+
+    static Location location(TokenStreamLocation l) {
         return l == null || l.getLineNr() <= 0 ? Location.UNKNOWN : new Location(l.getLineNr(), l.getColumnNr());
     }
 }
