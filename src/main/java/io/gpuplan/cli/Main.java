@@ -9,12 +9,13 @@ import picocli.CommandLine.Command;
         subcommands = {SolveCommand.class, ValidateCommand.class, VerifyCommand.class, ReportCommand.class, ResolveCommand.class, CompareCommand.class, FrontierCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok; 1 solved but some job unplanned or a rule broken (verify: plan disagrees);"
-                + " 2 bad input; 3 internal error."})
+                + " 2 bad input; 3 internal error; 130 stopped by Ctrl-C (the best plans so far are written)."})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        Interrupts.install(System.err);
         System.exit(run(args));
     }
 

@@ -55,18 +55,22 @@ final class ScenarioRun {
         try {
             var problem = loaded.problem();
             ProgressLine progress = new ProgressLine(err, base, problem.currency(), liveLine);
-            PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates);
+            if (Interrupts.stopper().stopped()) {
+                return Outcome.failed(base, ExitCodes.INTERRUPTED, "not solved: stopped by Ctrl-C");
+            }
+            PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates, Interrupts.stopper());
             progress.finish();
             result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
                     err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
             Decisions decisions = SolutionDecisions.of(result.plan());
             PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result), decisions);
-            if (!doc.score().equals(result.score().toString())) {
+            if (result.score() != null && !doc.score().equals(result.score().toString())) {
                 return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
                         + " but the solver scored it " + result.score() + "; the plan is not written");
             }
             Path planFile = Outputs.writeAll(outDir, base, problem, doc, decisions).get(0);
-            int code = doc.feasible() && doc.summary().unplanned() == 0 ? ExitCodes.OK : ExitCodes.PARTIAL;
+            int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED
+                    : doc.feasible() && doc.summary().unplanned() == 0 ? ExitCodes.OK : ExitCodes.PARTIAL;
             return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), null);
         } catch (IOException e) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + e.getMessage());
@@ -81,7 +85,7 @@ final class ScenarioRun {
                 new PlanDocument.SolverRef(Version.solverEngine(), s.seed(), s.moveLimit(), s.timeLimit().toString(),
                         s.unimprovedLimit() == null ? null : s.unimprovedLimit().toString()),
                 new PlanDocument.Run(r.termination(), r.moves(), r.moveSpeed(),
-                        BigDecimal.valueOf(r.wallTime().toMillis(), 3), null),
+                        BigDecimal.valueOf(r.wallTime().toMillis(), 3), r.terminatedEarly() ? Boolean.TRUE : null),
                 r.options());
     }
 

@@ -31,7 +31,7 @@ public final class PlanSolver {
 
     /** What a solve produced and how it ended. */
     public record Result(GpuPlan plan, List<JobOptions> options, String termination, long moves, Duration wallTime,
-                         long moveSpeed) {
+                         long moveSpeed, boolean terminatedEarly) {
         public HardMediumSoftScore score() {
             return plan.getScore();
         }
@@ -79,12 +79,15 @@ public final class PlanSolver {
     }
 
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {
-        return solve(problem, settings, progress, List.of());
+        return solve(problem, settings, progress, List.of(), new Stopper());
     }
 
-    /** @param candidates plans to start from if they beat the warm start's own (ignored without warm start) */
+    /**
+     * @param candidates plans to start from if they beat the warm start's own (ignored without warm start)
+     * @param stopper    stops the solve early, keeping the best plan found so far
+     */
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress,
-                               List<io.gpuplan.rules.Decisions> candidates) {
+                               List<io.gpuplan.rules.Decisions> candidates, Stopper stopper) {
         List<JobOptions> options = OptionEnumerator.enumerate(problem);
         GpuPlan initial = GpuPlanFactory.create(problem, options);
         if (settings.warmStart()) {
@@ -98,10 +101,14 @@ public final class PlanSolver {
                     .withBestSolutionEventConsumer(e -> progress.accept(
                             new Progress(e.solution().getScore(), Duration.ofNanos(System.nanoTime() - started))))
                     .run();
-            GpuPlan best = job.getFinalBestSolution();
+            GpuPlan best;
+            try (Stopper.Registration ignored = stopper.onStop(job::terminateEarly)) {
+                best = job.getFinalBestSolution();
+            }
             Duration wall = Duration.ofNanos(System.nanoTime() - started);
             long moves = job.getMoveEvaluationCount();
-            return new Result(best, options, termination(settings, moves, wall), moves, wall, job.getMoveEvaluationSpeed());
+            String termination = stopper.stopped() ? "interrupted (Ctrl-C)" : termination(settings, moves, wall);
+            return new Result(best, options, termination, moves, wall, job.getMoveEvaluationSpeed(), stopper.stopped());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("solve interrupted", e);
