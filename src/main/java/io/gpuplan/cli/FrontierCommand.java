@@ -7,6 +7,7 @@ import io.gpuplan.rules.Decisions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +24,9 @@ import picocli.CommandLine.Spec;
                 + " DIR/X.frontier/, solved there; the table and chart go to DIR/X.frontier.md, .csv and .html.",
         footer = {"", "Example:", "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 150k..250k/6"})
 final class FrontierCommand implements Callable<Integer> {
+    /** The first line of every overlay this command writes: only such files may be rewritten. */
+    static final String MARK = "# Written by gpuplan frontier";
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -52,8 +56,12 @@ final class FrontierCommand implements Callable<Integer> {
         try {
             for (BigDecimal budget : budgets) {
                 Path overlay = dir.resolve(base + ".budget-" + budget.toPlainString() + ".yaml");
+                if (Files.exists(overlay) && !Files.readString(overlay).startsWith(MARK)) {
+                    err.println("frontier: " + overlay + " exists and was not written by gpuplan frontier; not overwriting it");
+                    return ExitCodes.BAD_INPUT;
+                }
                 String extendsPath = dir.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString();
-                AtomicFiles.write(overlay, "# Written by gpuplan frontier: " + base + " at a total budget of "
+                AtomicFiles.write(overlay, MARK + ": " + base + " at a total budget of "
                         + budget.toPlainString() + ".\nextends: " + extendsPath + "\nname: " + base + " at budget "
                         + budget.toPlainString() + "\nbudget: {total: " + budget.toPlainString() + "}\n");
                 overlays.add(overlay);

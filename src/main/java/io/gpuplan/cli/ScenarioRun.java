@@ -89,6 +89,10 @@ final class ScenarioRun {
                 r.options());
     }
 
+    /**
+     * X for X.yaml (or X.yml); other names are kept whole. Outputs add a suffix to X ({@link Outputs#SUFFIXES}), so
+     * they can never be the problem file itself: x.plan.yaml solves into x.plan.plan.yaml.
+     */
     static String baseName(Path file) {
         String name = file.getFileName().toString();
         return name.endsWith(".yaml") ? name.substring(0, name.length() - 5)

@@ -13,6 +13,9 @@ import java.util.List;
 
 /** Writes what a solve produces (PLAN-FORMAT.md), each file atomically: the plan, the FOCUS CSV, the report. */
 public final class Outputs {
+    /** What a solve writes for a scenario X: X.plan.yaml and the files derived from it. */
+    public static final List<String> SUFFIXES = List.of(".plan.yaml", ".focus.csv", ".report.html", ".report.md");
+
     private Outputs() {
     }
 

@@ -6,7 +6,6 @@ import io.gpuplan.sizing.Breach;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
-import io.gpuplan.sizing.Reservations;
 import io.gpuplan.sizing.Rule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,53 +50,35 @@ public final class UnplannedReasons {
         return "no eligible option: " + (parts.isEmpty() ? "the problem has no offers" : String.join("; ", parts));
     }
 
-    /** The job has options, but with the other jobs placed none fits both capacity (R21) and budget (R22). */
+    /**
+     * The job has options, but with the other jobs where the plan puts them none fits both capacity (R21) and the
+     * budgets (R22): the obstacle of its cheapest option, and the offers without room.
+     */
     static String blocked(Evaluation e, JobOptions jo) {
-        Horizon h = e.problem().horizon();
-        long totalCap = e.problem().budget().total() == null ? Long.MAX_VALUE : Money.cents(e.problem().budget().total());
-        Set<String> fullOffers = new LinkedHashSet<>();
-        long cheapestFitting = Long.MAX_VALUE;
-        Option cheapestOption = null;
+        JobResult mine = e.jobs().stream().filter(j -> j.job().equals(jo.job())).findFirst().orElseThrow();
+        Set<String> noRoom = new LinkedHashSet<>();
+        String cheapestObstacle = null;
+        Option cheapest = null;
+        long cheapestAdded = Long.MAX_VALUE;
         for (Option o : jo.options()) {
-            Offer offer = o.offer();
-            int[] used = e.usage().get(offer.id());
-            int cap = offer.maxGpus();
-            int peak = 0;
-            for (int u : used) {
-                peak = Math.max(peak, u);
+            JobExplanation.Fit fit = JobExplanation.fit(e.problem(), e, mine, o);
+            if (fit.obstacle() == null) {
+                return "a placement fits capacity and budgets (" + o.offer().id() + " × " + o.gpus() + " GPUs, adds "
+                        + Money.format(fit.added()) + "); the solver did not find it within its limits";
             }
-            boolean fitsSomewhere = false;
-            long extra = Long.MAX_VALUE;
-            for (int start = o.earliestStart(); start <= o.latestStart(); start++) {
-                if (CapacityFit.fits(o, start, used, cap)) {
-                    int newPeak = peak;
-                    for (int s = start; s < start + o.durationSlots(); s++) {
-                        newPeak = Math.max(newPeak, used[s] + o.billedGpus());
-                    }
-                    fitsSomewhere = true;
-                    long added = o.totalCents() + (offer.isReserved()
-                            ? Reservations.horizonCents(offer, newPeak, h) - Reservations.horizonCents(offer, peak, h) : 0);
-                    extra = Math.min(extra, added);
-                }
-            }
-            if (!fitsSomewhere) {
-                fullOffers.add(offer.id());
-            } else if (extra < cheapestFitting) {
-                cheapestFitting = extra;
-                cheapestOption = o;
+            if (fit.obstacle().startsWith("R21")) {
+                noRoom.add(o.offer().id());
+            } else if (fit.added() < cheapestAdded) {
+                cheapest = o;
+                cheapestAdded = fit.added();
+                cheapestObstacle = fit.obstacle();
             }
         }
-        if (cheapestOption == null) {
-            return "capacity (R21): no offer has room for it in its window: " + String.join(", ", fullOffers);
+        String rooms = noRoom.isEmpty() ? "" : "no room in its window on " + String.join(", ", noRoom);
+        if (cheapest == null) {
+            return "capacity (R21): " + rooms;
         }
-        if (e.costCents() + cheapestFitting > totalCap) {
-            return "budget (R22): its cheapest placement that fits the capacity left (" + cheapestOption.offer().id()
-                    + ") adds " + Money.format(cheapestFitting) + ", only " + Money.format(totalCap - e.costCents())
-                    + " of the budget is left" + (fullOffers.isEmpty() ? "" : "; offers without room in its window: "
-                    + String.join(", ", fullOffers));
-        }
-        return "a placement fits capacity and total budget (" + cheapestOption.offer().id() + ", adds "
-                + Money.format(cheapestFitting) + "); it is blocked by a per-provider budget or was not found "
-                + "by the solver within its limits";
+        return "its cheapest placement with room (" + cheapest.offer().id() + " × " + cheapest.gpus() + " GPUs) breaks "
+                + cheapestObstacle + (rooms.isEmpty() ? "" : "; " + rooms);
     }
 }

@@ -70,7 +70,7 @@ public final class OptionEnumerator {
      * so a count that leaves part of an instance idle is never better than filling that instance: only
      * {@code min(n × gpusPerInstance, max)} for each instance count n is tried. Serving: replicas × 1..maxGpusPerReplica.
      */
-    static List<Integer> gpuCounts(Job job, Offer offer) {
+    public static List<Integer> gpuCounts(Job job, Offer offer) {
         List<Integer> out = new ArrayList<>();
         int per = offer.gpusPerInstance();
         if (job.work() instanceof Work.Serving s) {

@@ -1,0 +1,74 @@
+package io.gpuplan.cli;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.JobExplanation;
+import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.sizing.Money;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "explain", mixinStandardHelpOptions = true,
+        description = "Lists a job's options in a plan ranked by cost: each offer and GPU count, with the rule that rules"
+                + " it out, or its cost difference from the plan's choice and whether the rest of the plan leaves it"
+                + " room (R21) and budget (R22).",
+        footer = {"", "Example:", "  gpuplan explain solutions/quarterly-mixed-2027q1.plan.yaml q1-moe-exploration",
+                "", "Exit codes: 0 ok; 2 bad input (unknown job, stale plan)."})
+final class ExplainCommand implements Callable<Integer> {
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PLAN")
+    Path planFile;
+
+    @Parameters(index = "1", paramLabel = "JOB")
+    String jobId;
+
+    @Option(names = "--problem", paramLabel = "FILE", description = "the problem file the plan was solved for")
+    Path problemFile;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        PlanFiles files = PlanFiles.load(planFile, problemFile, err);
+        if (files == null) {
+            return ExitCodes.BAD_INPUT;
+        }
+        var problem = files.problem().problem();
+        Job job = problem.job(jobId).orElse(null);
+        if (job == null) {
+            List<String> ids = problem.jobs().stream().map(Job::id).toList();
+            err.println(planFile + ": no job \"" + jobId + "\"" + io.gpuplan.problem.yaml.DidYouMean.suggest(jobId, ids)
+                    .map(g -> " (did you mean \"" + g + "\"?)").orElse("") + " — one of: " + String.join(", ", ids));
+            return ExitCodes.BAD_INPUT;
+        }
+        Evaluation e = PlanEvaluator.evaluate(problem, files.decisions());
+        JobResult mine = e.jobs().stream().filter(j -> j.job().equals(job)).findFirst().orElseThrow();
+        String currency = problem.currency();
+        out.println(job.id() + " (priority " + job.priority() + "): " + (mine.planned()
+                ? "planned on " + mine.offer().id() + " × " + mine.placement().gpus() + " GPUs, " + Money.format(mine.option().totalCents())
+                + " " + currency : "unplanned: " + files.plan().assignments().stream().filter(a -> a.job().equals(job.id()))
+                .map(a -> a.reason()).findFirst().orElse("")));
+        out.println();
+        out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", "rank", "offer", "purchase", "GPUs",
+                "cost " + currency, "vs chosen", "verdict"));
+        int rank = 0;
+        for (JobExplanation.Line l : JobExplanation.explain(problem, e, job)) {
+            out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", l.cents() < 0 ? "-" : String.valueOf(++rank),
+                    l.offer(), l.purchase(), l.gpus() == 0 ? "any" : String.valueOf(l.gpus()),
+                    l.cents() < 0 ? "-" : Money.format(l.cents()),
+                    l.deltaCents() == null ? "-" : (l.deltaCents() >= 0 ? "+" : "") + Money.format(l.deltaCents()), l.verdict()));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

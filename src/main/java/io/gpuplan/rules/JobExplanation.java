@@ -1,0 +1,141 @@
+package io.gpuplan.rules;
+
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.sizing.Breach;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Money;
+import io.gpuplan.sizing.Option;
+import io.gpuplan.sizing.OptionEnumerator;
+import io.gpuplan.sizing.OptionSizer;
+import io.gpuplan.sizing.Reservations;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code explain}: every way a job could run (each offer at each GPU count worth trying), ranked by cost, each with
+ * the rule that rules it out or, for the eligible ones, its cost difference from the plan's choice and whether the
+ * rest of the plan leaves it room (R21) and money (R22).
+ */
+public final class JobExplanation {
+    private JobExplanation() {
+    }
+
+    /**
+     * @param cents   the option's own cost (on a reserved offer: its own hours at the reserved price, as R24 counts
+     *                it), or -1 when it cannot be sized (no throughput, spot never finishes)
+     * @param verdict "chosen", "eligible: ...", or the rule that excludes it
+     */
+    public record Line(String offer, String purchase, int gpus, long cents, Long deltaCents, String verdict) {
+    }
+
+    public static List<Line> explain(Problem problem, Evaluation plan, Job job) {
+        JobResult mine = plan.jobs().stream().filter(j -> j.job().equals(job)).findFirst().orElseThrow();
+        long chosenCents = mine.planned() && mine.option() != null ? mine.option().totalCents() : -1;
+        JobOptions eligible = OptionEnumerator.enumerate(problem, job);
+        List<Line> out = new ArrayList<>();
+        for (Offer offer : problem.offers()) {
+            List<Breach> offerBreaches = OptionSizer.offerBreaches(job, offer);
+            if (!offerBreaches.isEmpty()) {
+                out.add(new Line(offer.id(), offer.purchase().label(), 0, -1, null, describe(offerBreaches)));
+                continue;
+            }
+            for (int g : OptionEnumerator.gpuCounts(job, offer)) {
+                OptionSizer.Sizing s = OptionSizer.size(problem, job, offer, g);
+                Option o = s.option();
+                long cents = o == null ? -1 : offer.isReserved() ? o.boundCents() : o.totalCents();
+                Long delta = o == null || chosenCents < 0 ? null : cents - chosenCents;
+                String verdict;
+                if (!s.eligible()) {
+                    verdict = describe(s.breaches());
+                } else if (mine.planned() && mine.offer() != null && mine.offer().equals(offer) && mine.placement().gpus() == g) {
+                    verdict = "chosen";
+                } else if (!eligible.options().contains(o)) {
+                    verdict = "dominated: another GPU count on this offer is no slower and no dearer";
+                } else {
+                    verdict = "eligible" + room(problem, plan, mine, o);
+                }
+                out.add(new Line(offer.id(), offer.purchase().label(), g, cents, delta, verdict));
+            }
+        }
+        out.sort(Comparator.comparing((Line l) -> l.cents() < 0).thenComparingLong(Line::cents)
+                .thenComparing(Line::offer).thenComparingInt(Line::gpus));
+        return out;
+    }
+
+    private static String describe(List<Breach> breaches) {
+        return breaches.stream().map(b -> b.rule() + " " + b.rule().title() + ": " + b.reason()).collect(Collectors.joining("; "));
+    }
+
+    /** The verdict on an eligible option: where it would fit and what it would add, or what stops it. */
+    private static String room(Problem problem, Evaluation plan, JobResult mine, Option o) {
+        Fit fit = fit(problem, plan, mine, o);
+        return fit.obstacle() != null ? ", but " + fit.obstacle()
+                : ", fits from " + problem.horizon().slotStart(fit.start()).toLocalDate() + " and adds " + Money.format(fit.added())
+                + (o.offer().isReserved() ? " (with the rise of the reservation)" : "");
+    }
+
+    /**
+     * An option tried with the other jobs where the plan puts them.
+     *
+     * @param obstacle null when it fits capacity and budgets; else the rule (R21, R22) and the numbers that stop it
+     * @param added    what it would add to the plan's cost (with any rise of a reservation), when it has room
+     */
+    record Fit(String obstacle, int start, long added) {
+    }
+
+    static Fit fit(Problem problem, Evaluation plan, JobResult mine, Option o) {
+        int[] used = plan.usage().get(o.offer().id()).clone();
+        boolean placed = mine.planned() && mine.option() != null;
+        if (placed && mine.offer().equals(o.offer())) {
+            CapacityFit.occupy(used, mine.option(), mine.startSlot(), -mine.option().billedGpus());
+        }
+        int start = CapacityFit.earliestStart(o, used, o.offer().maxGpus());
+        if (start < 0) {
+            return new Fit("R21 capacity: " + o.offer().id() + " has no room for " + o.billedGpus()
+                    + " GPUs in its window with the other jobs where they are", -1, 0);
+        }
+        long rise = o.offer().isReserved() ? reservationRise(problem, plan, o, start, used) : 0;
+        long added = o.totalCents() + rise - (placed ? mine.option().totalCents() : 0);
+        Double total = problem.budget().total();
+        if (total != null && plan.costCents() + added > Money.cents(total)) {
+            return new Fit("R22 budget: it would add " + Money.format(added) + " with "
+                    + Money.format(Money.cents(total) - plan.costCents()) + " left", start, added);
+        }
+        // Per provider: what this option bills each provider, less what the job's current place bills it.
+        Map<String, Long> delta = new java.util.TreeMap<>();
+        o.providerCharges().forEach(c -> delta.merge(c.provider(), c.cents(), Long::sum));
+        delta.merge(o.offer().provider(), rise, Long::sum);
+        if (placed) {
+            mine.option().providerCharges().forEach(c -> delta.merge(c.provider(), -c.cents(), Long::sum));
+        }
+        for (Map.Entry<String, Long> d : delta.entrySet()) {
+            Double capValue = problem.budget().byProvider().get(d.getKey());
+            if (capValue != null && d.getValue() > 0) {
+                long billed = plan.totals().byProvider().getOrDefault(d.getKey(), 0L);
+                long cap = Money.cents(capValue);
+                if (billed + d.getValue() > cap) {
+                    return new Fit("R22 budget of " + d.getKey() + ": it would bill " + Money.format(d.getValue())
+                            + " more there with " + Money.format(cap - billed) + " left", start, added);
+                }
+            }
+        }
+        return new Fit(null, start, added);
+    }
+
+    /** R18: how much more the reservation costs with the option placed at {@code start} than it does now. */
+    private static long reservationRise(Problem problem, Evaluation plan, Option o, int start, int[] used) {
+        int newPeak = java.util.Arrays.stream(used).max().orElse(0);
+        for (int s = start; s < start + o.durationSlots(); s++) {
+            newPeak = Math.max(newPeak, used[s] + o.billedGpus());
+        }
+        int bought = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
+                .mapToInt(ReservationResult::gpus).findFirst().orElse(0);
+        return Math.max(0, Reservations.horizonCents(o.offer(), Math.max(newPeak, bought), problem.horizon())
+                - Reservations.horizonCents(o.offer(), bought, problem.horizon()));
+    }
+}
