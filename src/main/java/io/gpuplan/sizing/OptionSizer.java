@@ -164,10 +164,11 @@ public final class OptionSizer {
         return e.name().toLowerCase(Locale.ROOT);
     }
 
+    /** A number for a message: whole numbers as they are, others to four significant digits, never in E notation. */
     static String fmt(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return String.valueOf((long) v);
         }
-        return String.format(Locale.ROOT, "%.4g", v);
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 }
