@@ -72,11 +72,12 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     /**
      * R24 over the planned jobs (and over all jobs); gap = (cost − bound) / bound: the plan costs at most this
      * fraction more than the cheapest plan of the same jobs. {@code lp} is the tighter LP-relaxation bound over the
-     * planned jobs (null when skipped, {@code lpNote} says why); {@code gap} is taken to the best bound.
+     * planned jobs (null when skipped, {@code lpNote} says why); {@code lagrangian} the subgradient bound computed
+     * instead where the LP is too large; {@code gap} is taken to the best bound.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Bound(BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, BigDecimal lp, BigDecimal best,
-                        BigDecimal gap, String note, String lpNote) {
+    public record Bound(BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, BigDecimal lp, BigDecimal lagrangian,
+                        BigDecimal best, BigDecimal gap, String note, String lpNote) {
     }
 
     /**

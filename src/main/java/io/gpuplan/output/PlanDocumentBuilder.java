@@ -16,6 +16,7 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.solve.Baselines;
 import io.gpuplan.solve.LowerBound;
+import io.gpuplan.solve.LagrangianBound;
 import io.gpuplan.solve.LpBound;
 import io.gpuplan.risk.MonteCarlo;
 import java.math.BigDecimal;
@@ -121,14 +122,17 @@ public final class PlanDocumentBuilder {
         Set<String> all = e.jobs().stream().map(j -> j.job().id()).collect(Collectors.toSet());
         long r24 = LowerBound.r24(c.options(), planned);
         LpBound.Result lp = LpBound.compute(c.problem(), c.options(), planned);
-        long best = lp.computed() ? Math.max(r24, lp.cents()) : r24;
+        LagrangianBound.Result lagrangian = lp.computed() ? null : LagrangianBound.compute(c.problem(), c.options(),
+                planned, e.costCents(), LagrangianBound.DEFAULT_ITERATIONS);
+        long best = Math.max(r24, Math.max(lp.computed() ? lp.cents() : 0, lagrangian == null ? 0 : lagrangian.cents()));
         BigDecimal gap = best == 0 ? null
                 : BigDecimal.valueOf(e.costCents() - best).divide(BigDecimal.valueOf(best), 4, RoundingMode.HALF_UP);
         return new PlanDocument.Bound(Numbers.money(r24), Numbers.money(LowerBound.r24(c.options(), all)),
-                lp.computed() ? Numbers.money(lp.cents()) : null, Numbers.money(best), gap,
+                lp.computed() ? Numbers.money(lp.cents()) : null,
+                lagrangian == null ? null : Numbers.money(lagrangian.cents()), Numbers.money(best), gap,
                 "R24: each planned job at its cheapest eligible option, reserved options at their hourly price, "
-                        + "capacity ignored; best = the larger of R24 and the LP bound; gap = (cost - best) / best",
-                lp.note());
+                        + "capacity ignored; best = the largest bound; gap = (cost - best) / best",
+                lagrangian == null ? lp.note() : lp.note() + "; instead: " + lagrangian.note());
     }
 
     private static PlanDocument.Risk risk(Context c, Evaluation e) {

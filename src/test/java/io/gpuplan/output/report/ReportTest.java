@@ -124,7 +124,7 @@ class ReportTest {
         var r = ReportFixtures.tinyWithUnplannedAndSpot();
         PlanDocument.Totals t = r.plan().totals();
         PlanDocument.Bound b = t.lowerBound();
-        var noLp = new PlanDocument.Bound(b.r24PlannedJobs(), b.r24AllJobs(), null, b.r24PlannedJobs(), b.gap(), b.note(), null);
+        var noLp = new PlanDocument.Bound(b.r24PlannedJobs(), b.r24AllJobs(), null, null, b.r24PlannedJobs(), b.gap(), b.note(), null);
         var bare = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
                 ReportFixtures.withBound(t, noLp), null));
         String html = bare.html();
@@ -149,7 +149,7 @@ class ReportTest {
         assertEquals(4, PageCounts.count(r.html(), "<tr class=\"risk-summary\""));
         PlanDocument.Totals t = r.plan().totals();
         PlanDocument.Bound b = t.lowerBound();
-        var lp = new PlanDocument.Bound(b.r24PlannedJobs(), b.r24AllJobs(), new BigDecimal("12345.67"),
+        var lp = new PlanDocument.Bound(b.r24PlannedJobs(), b.r24AllJobs(), new BigDecimal("12345.67"), null,
                 new BigDecimal("12345.67"), b.gap(), b.note(), "LP relaxation over 3 jobs (test)");
         var withLp = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
                 ReportFixtures.withBound(t, lp), risk));
