@@ -14,7 +14,7 @@ import java.util.Map;
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
                            boolean feasible, String currency, Summary summary, List<Reservation> reservations,
                            List<Assignment> assignments, Totals totals, Risk risk, List<ConstraintReport> constraints,
-                           Run run) {
+                           List<PriceRef> prices, Run run) {
     public static final String FORMAT = "gpuplan-plan/1";
 
     public record ProblemRef(String file, String sha256) {
@@ -108,6 +108,18 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     /** One constraint of the model, scored by gpuplan's own rule checks (Community Edition has no score analysis). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ConstraintReport(String constraint, String level, int matches, String impact, List<String> binding) {
+    }
+
+    /**
+     * Price provenance: where each offer's price comes from (the catalog row and the data file it read, or the
+     * problem file), the date it is as of, how the price per GPU-hour was derived, the catalog's anomaly flags, and
+     * what was assumed (a reservation discount, an interruption band, an override). {@code used}: the plan runs a job
+     * on the offer or reserves on it; the other offers' prices still shape the bounds and baselines.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record PriceRef(String offer, boolean used, String purchase, BigDecimal pricePerGpuHour, String currency,
+                           String origin, String catalogRow, String reference, String asOf, String asOfNote,
+                           String derivation, List<String> flags, List<String> assumed) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

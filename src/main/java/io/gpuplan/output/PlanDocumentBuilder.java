@@ -53,7 +53,7 @@ public final class PlanDocumentBuilder {
                 totals(c, e), risk(c, e), RuleReport.build(e, c.options()).stream()
                 .map(r -> new PlanDocument.ConstraintReport(r.constraint(), r.level(), r.matches(), r.impactText(),
                         r.binding().isEmpty() ? null : r.binding())).toList(),
-                c.run());
+                PriceProvenance.of(c.problem(), e), c.run());
     }
 
     private static Assignment assignment(Problem p, JobResult j, Map<String, String> reasons) {

@@ -69,7 +69,7 @@ class PlanVerifierTest {
         PlanDocument p = solved.plan();
         PlanDocument other = new PlanDocument(p.format(), p.name(), new PlanDocument.ProblemRef("x.yaml", "0".repeat(64)),
                 p.solver(), p.score(), p.feasible(), p.currency(), p.summary(), p.reservations(), p.assignments(),
-                p.totals(), p.risk(), p.constraints(), p.run());
+                p.totals(), p.risk(), p.constraints(), p.prices(), p.run());
         assertTrue(verify(other).differences().get(0).startsWith("problem.sha256:"));
     }
 
@@ -88,7 +88,7 @@ class PlanVerifierTest {
         assertTrue(found && "planned".equals(p.assignments().stream().filter(a -> a.job().equals(job)).findFirst().orElseThrow().status()),
                 job + " should be planned in the solved tiny scenario");
         return new PlanDocument(p.format(), p.name(), p.problem(), p.solver(), p.score(), p.feasible(), p.currency(),
-                p.summary(), p.reservations(), list, p.totals(), p.risk(), p.constraints(), p.run());
+                p.summary(), p.reservations(), list, p.totals(), p.risk(), p.constraints(), p.prices(), p.run());
     }
 
     private static PlanDocument withReservation(PlanDocument p, String offer, int gpus) {
@@ -97,7 +97,7 @@ class PlanVerifierTest {
                 r.pricePerGpuHour(), r.priceCurrency(), r.horizonHours(), r.horizonCost(), r.utilization(),
                 r.termMonths(), r.hoursPastHorizon(), r.commitmentPastHorizon())).toList();
         return new PlanDocument(p.format(), p.name(), p.problem(), p.solver(), p.score(), p.feasible(), p.currency(),
-                p.summary(), list, p.assignments(), p.totals(), p.risk(), p.constraints(), p.run());
+                p.summary(), list, p.assignments(), p.totals(), p.risk(), p.constraints(), p.prices(), p.run());
     }
 
     private static PlanDocument.Assignment withCost(PlanDocument.Assignment a, BigDecimal compute) {

@@ -37,8 +37,7 @@ final class AssumptionsSection {
                     o.isSpot() ? Fmt.exact(o.interruptionsPerDay()) : "—", o.isReserved() ? Integer.toString(o.termMonths()) : "—");
         }
         s.table(offers.build());
-        s.note("Price sources: the problem format does not record where each price comes from yet; the bundled"
-                + " problems name their sources in the comment block at the top of each file.");
+        s.note("Where each price comes from, and the date it is as of: see Price sources below.");
         return s.build();
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The finance review of a plan ({@code X.report.html} and its Markdown twin {@code X.report.md},
  * PLAN-FORMAT.md §3): headline, what to buy, schedule, cost, reserved utilisation, spot risk, unplanned jobs,
- * constraints and assumptions. Numbers come from the plan document wherever it states them; the evaluation
+ * constraints, assumptions and price sources. Numbers come from the plan document wherever it states them; the evaluation
  * ({@code PlanEvaluator.evaluate} of the same decisions) adds only what the plan file lacks: usage per slot, and
  * cost lines for the provider × purchase model table. Both outputs are deterministic for the same inputs.
  */
@@ -31,7 +31,8 @@ public final class Report {
     static List<Section> sections(ReportInput in) {
         return List.of(HeadlineSection.build(in), BuySection.build(in), ScheduleSection.build(in),
                 CostSection.build(in), UtilisationSection.build(in), RiskSection.build(in),
-                UnplannedSection.build(in), ConstraintsSection.build(in), AssumptionsSection.build(in));
+                UnplannedSection.build(in), ConstraintsSection.build(in), AssumptionsSection.build(in),
+                PriceSourcesSection.build(in));
     }
 
     private static String title(ReportInput in) {

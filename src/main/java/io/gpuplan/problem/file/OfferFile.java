@@ -1,10 +1,22 @@
 package io.gpuplan.problem.file;
 
+import io.gpuplan.catalog.InterruptionBand;
 import io.gpuplan.problem.PurchaseModel;
 import io.gpuplan.problem.yaml.Required;
 
+/**
+ * One offer as written. With {@code from: catalog} the offer names a catalog row by provider, region and
+ * {@code instanceType}, and takes its accelerator (with the row's memory per GPU), GPUs per instance and price from
+ * it; any of those the offer states itself overrides the catalog's. A reserved offer from the catalog is derived from
+ * on-demand at {@code discount}; a spot offer may give {@code interruptionBand} instead of
+ * {@code interruptionsPerDay}; {@code priceFactor} multiplies the price (what an overlay's {@code scale: prices}
+ * writes on a catalog offer that states no price).
+ */
 public record OfferFile(@Required String id, @Required String provider, @Required String region,
-                        @Required String jurisdiction, @Required String accelerator, @Required PurchaseModel purchase,
-                        @Required Double price, String currency, Integer gpusPerInstance, Integer maxGpus,
-                        Double crossNodeEfficiency, Double interruptionsPerDay, Integer termMonths) {
+                        @Required String jurisdiction, @Required(unless = "from") String accelerator,
+                        @Required PurchaseModel purchase, @Required(unless = "from") Double price, String currency,
+                        Integer gpusPerInstance, Integer maxGpus, Double crossNodeEfficiency,
+                        Double interruptionsPerDay, Integer termMonths, OfferOrigin from,
+                        @Required(when = "from") String instanceType, Discount discount,
+                        InterruptionBand interruptionBand, Double priceFactor) {
 }

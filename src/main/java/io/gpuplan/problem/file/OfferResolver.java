@@ -1,9 +1,12 @@
 package io.gpuplan.problem.file;
 
+import io.gpuplan.catalog.Catalog;
+import io.gpuplan.catalog.InterruptionBand;
 import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
 import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.PriceSource;
 import io.gpuplan.problem.PurchaseModel;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,12 +20,14 @@ final class OfferResolver {
     private final AcceleratorTable table;
     private final String baseCurrency;
     private final Map<String, Double> rates;
+    private final CatalogOffer catalogOffer;
 
     OfferResolver(ProblemResolver.Checks c, AcceleratorTable table, String baseCurrency, Map<String, Double> rates) {
         this.c = c;
         this.table = table;
         this.baseCurrency = baseCurrency;
         this.rates = rates;
+        this.catalogOffer = new CatalogOffer(c, table, Catalog.builtIn());
     }
 
     List<Offer> resolve(List<OfferFile> files) {
@@ -44,27 +49,54 @@ final class OfferResolver {
 
     private Offer resolve(OfferFile f, String p, Set<String> ids) {
         boolean ok = c.require(ids.add(f.id()), p + ".id", "duplicate offer id \"" + f.id() + "\"", "a unique id");
-        Accelerator acc = table.find(f.accelerator()).orElse(null);
-        if (acc == null) {
-            ok = c.knownName(f.accelerator(), table.all().keySet(), p + ".accelerator", "accelerator")
-                    && ok;
+        List<String> assumed = new ArrayList<>();
+        CatalogOffer.Figures cat = null;
+        if (f.from() != null) {
+            cat = catalogOffer.resolve(f, p, assumed);
+            ok &= cat != null;
+        } else {
+            ok &= c.require(f.instanceType() == null, p + ".instanceType", "only offers from the catalog have an instance type",
+                    "remove it, or add from: catalog");
+            ok &= c.require(f.discount() == null, p + ".discount", "only reserved offers from the catalog have a discount",
+                    "state the reserved price itself, or add from: catalog");
+        }
+        if (f.discount() != null && f.purchase() != PurchaseModel.RESERVED) {
+            ok = c.require(false, p + ".discount", "only reserved offers have a discount", "remove it, or make the offer purchase: reserved");
+        }
+        Accelerator acc = cat == null ? null : cat.accelerator();
+        if (f.accelerator() != null) {
+            acc = table.find(f.accelerator()).orElse(null);
+            if (acc == null) {
+                ok = c.knownName(f.accelerator(), table.all().keySet(), p + ".accelerator", "accelerator") && ok;
+            }
         }
         ok &= c.require(ProblemResolver.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
                 "unknown jurisdiction \"" + f.jurisdiction() + "\"", "an ISO 3166 alpha-2 country code such as US, DE, CN");
-        c.positive(f.price(), p + ".price");
-        String currency = f.currency() == null ? baseCurrency : f.currency().trim();
+        Double price = f.price() != null ? f.price() : cat == null ? null : cat.price();
+        if (f.price() != null) {
+            c.positive(f.price(), p + ".price");
+        }
+        if (f.priceFactor() != null) {
+            c.positive(f.priceFactor(), p + ".priceFactor");
+            if (price != null) {
+                price = CatalogOffer.times(price, f.priceFactor());
+                assumed.add("price x " + CatalogOffer.fmt(f.priceFactor()) + " (priceFactor)");
+            }
+        }
+        String currency = f.currency() != null ? f.currency().trim() : cat != null && cat.currency() != null ? cat.currency() : baseCurrency;
         double rate = 1.0;
         if (!currency.equals(baseCurrency)) {
             if (!ProblemResolver.isCurrency(currency)) {
                 ok = c.require(false, p + ".currency", "unknown currency \"" + currency + "\"", "an ISO 4217 code such as CNY");
             } else if (!rates.containsKey(currency)) {
-                ok = c.require(false, p + ".currency", "no exchange rate for " + currency,
+                ok = c.require(false, p + ".currency", "no exchange rate for " + currency
+                                + (f.currency() == null ? " (the catalog's prices are in " + currency + ")" : ""),
                         "add exchangeRates: {" + currency + ": <units per 1 " + baseCurrency + ">}");
             } else {
                 rate = rates.get(currency);
             }
         }
-        int perInstance = f.gpusPerInstance() == null ? 1 : f.gpusPerInstance();
+        int perInstance = f.gpusPerInstance() != null ? f.gpusPerInstance() : cat != null ? cat.gpusPerInstance() : 1;
         c.positive(perInstance, p + ".gpusPerInstance");
         c.require(perInstance <= Limits.MAX_GPUS_PER_INSTANCE, p + ".gpusPerInstance", "is " + perInstance,
                 "at most " + Limits.MAX_GPUS_PER_INSTANCE + " GPUs in one instance");
@@ -76,17 +108,7 @@ final class OfferResolver {
         }
         double efficiency = f.crossNodeEfficiency() == null ? 0.9 : f.crossNodeEfficiency();
         c.fraction(efficiency, p + ".crossNodeEfficiency", false, true, "a fraction in (0, 1], default 0.9");
-        double interruptions = 0;
-        if (f.purchase() == PurchaseModel.SPOT) {
-            if (c.require(f.interruptionsPerDay() != null, p + ".interruptionsPerDay",
-                    "missing required field for a spot offer", "interruptions per instance per day, e.g. 0.3")) {
-                interruptions = f.interruptionsPerDay();
-                c.nonNegative(interruptions, p + ".interruptionsPerDay");
-            }
-        } else if (f.interruptionsPerDay() != null) {
-            c.error(p + ".interruptionsPerDay", "only spot offers are interrupted",
-                    "remove it, or make the offer purchase: spot");
-        }
+        double interruptions = interruptions(f, p, assumed);
         int term = f.termMonths() == null ? 12 : f.termMonths();
         if (f.termMonths() != null) {
             if (f.purchase() != PurchaseModel.RESERVED) {
@@ -95,11 +117,38 @@ final class OfferResolver {
                 c.positive(term, p + ".termMonths");
             }
         }
-        if (!ok || acc == null) {
+        if (!ok || acc == null || price == null) {
             return null;
         }
-        return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), f.price(), currency,
-                f.price() / rate, perInstance, maxGpus, efficiency, interruptions,
-                f.purchase() == PurchaseModel.RESERVED ? term : 0);
+        PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
+        return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
+                price / rate, perInstance, maxGpus, efficiency, interruptions,
+                f.purchase() == PurchaseModel.RESERVED ? term : 0, source);
+    }
+
+    /** R10's rate: stated per offer, or from an interruption-frequency band (recorded as assumed). */
+    private double interruptions(OfferFile f, String p, List<String> assumed) {
+        if (f.purchase() != PurchaseModel.SPOT) {
+            if (f.interruptionsPerDay() != null) {
+                c.error(p + ".interruptionsPerDay", "only spot offers are interrupted", "remove it, or make the offer purchase: spot");
+            }
+            if (f.interruptionBand() != null) {
+                c.error(p + ".interruptionBand", "only spot offers are interrupted", "remove it, or make the offer purchase: spot");
+            }
+            return 0;
+        }
+        if (f.interruptionBand() != null) {
+            c.require(f.interruptionsPerDay() == null, p + ".interruptionBand", "both interruptionsPerDay and interruptionBand"
+                    + " are given", "one of them");
+            assumed.add(f.interruptionBand().assumption());
+            return f.interruptionBand().interruptionsPerDay();
+        }
+        if (c.require(f.interruptionsPerDay() != null, p + ".interruptionsPerDay",
+                "missing required field for a spot offer", "interruptions per instance per day, e.g. 0.3, or interruptionBand: one of "
+                        + String.join(", ", InterruptionBand.writtenForms()))) {
+            c.nonNegative(f.interruptionsPerDay(), p + ".interruptionsPerDay");
+            return f.interruptionsPerDay();
+        }
+        return 0;
     }
 }

@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
  * {@link ScalarForm}.
  */
 public final class RecordBinder {
-    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d[\\d_]*)?(\\.\\d[\\d_]*)?([eE][-+]?\\d+)?");
+    /** A number as a problem file may write it, also as text ({@code 2_000_000}); the JSON Schema uses it too. */
+    public static final Pattern NUMBER = Pattern.compile("[-+]?(\\d[\\d_]*)?(\\.\\d[\\d_]*)?([eE][-+]?\\d+)?");
 
     private final ErrorSink errors;
     private final Map<Class<?>, ScalarForm<?>> scalarForms;
@@ -178,7 +179,7 @@ public final class RecordBinder {
             YNode child = map.get(c.getName());
             String childPath = Paths.child(path, c.getName());
             if (child == null || isNull(child)) {
-                if (c.isAnnotationPresent(Required.class)) {
+                if (isRequired(c, map)) {
                     ok = false;
                     Location where = child == null ? map.location() : child.location();
                     errors.error(where, childPath, child == null ? "missing required field" : "missing value",
@@ -187,7 +188,7 @@ public final class RecordBinder {
                 args[i] = primitiveDefault(c.getType());
                 continue;
             }
-            boolean required = c.isAnnotationPresent(Required.class);
+            boolean required = isRequired(c, map);
             Object v = lenient && c.getGenericType() instanceof ParameterizedType pt && pt.getRawType() == List.class
                     ? bindList(child, pt.getActualTypeArguments()[0], childPath, true)
                     : bindValue(child, c.getGenericType(), childPath);
@@ -214,6 +215,20 @@ public final class RecordBinder {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot build " + cls.getSimpleName(), e);
         }
+    }
+
+    /** {@link Required}, with its {@code unless} and {@code when} conditions on the mapping's other fields. */
+    private static boolean isRequired(RecordComponent c, YMap map) {
+        Required r = c.getAnnotation(Required.class);
+        if (r == null) {
+            return false;
+        }
+        return (r.unless().isEmpty() || !has(map, r.unless())) && (r.when().isEmpty() || has(map, r.when()));
+    }
+
+    private static boolean has(YMap map, String field) {
+        YNode v = map.get(field);
+        return v != null && !isNull(v);
     }
 
     private Object bindScalar(YScalar s, Class<?> cls, String path) {
@@ -368,10 +383,19 @@ public final class RecordBinder {
         }
         if (cls.isRecord()) {
             return "a mapping with fields " + Arrays.stream(cls.getRecordComponents())
-                    .map(c -> c.getName() + (c.isAnnotationPresent(Required.class) ? " (required)" : ""))
+                    .map(c -> c.getName() + requiredNote(c.getAnnotation(Required.class)))
                     .collect(Collectors.joining(", "));
         }
         return cls.getSimpleName();
+    }
+
+    private static String requiredNote(Required r) {
+        if (r == null) {
+            return "";
+        }
+        return r.unless().isEmpty() && r.when().isEmpty() ? " (required)"
+                : " (required" + (r.unless().isEmpty() ? "" : " unless " + r.unless() + " is given")
+                + (r.when().isEmpty() ? "" : " when " + r.when() + " is given") + ")";
     }
 
     /** A value class may describe its own written form with {@code public static String describe()}. */

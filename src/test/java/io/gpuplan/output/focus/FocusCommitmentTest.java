@@ -52,7 +52,7 @@ class FocusCommitmentTest {
         assertEquals(2_848_000, e.costCents());
         PlanDocument plan = new PlanDocument(PlanDocument.FORMAT, problem.name(),
                 new PlanDocument.ProblemRef("half-used.yaml", "0"), null, e.score(), true, "USD", null, null, null,
-                null, null, null, null);
+                null, null, null, null, null);
         return FocusTable.parse(FocusCsv.render(problem, plan, e));
     }
 

@@ -79,7 +79,7 @@ final class ReportFixtures {
     static PlanDocument with(PlanDocument p, String name, List<PlanDocument.Assignment> assignments,
                              PlanDocument.Totals totals, PlanDocument.Risk risk) {
         return new PlanDocument(p.format(), name, p.problem(), p.solver(), p.score(), p.feasible(), p.currency(),
-                p.summary(), p.reservations(), assignments, totals, risk, p.constraints(), p.run());
+                p.summary(), p.reservations(), assignments, totals, risk, p.constraints(), p.prices(), p.run());
     }
 
     static PlanDocument.Totals withBound(PlanDocument.Totals t, PlanDocument.Bound b) {
