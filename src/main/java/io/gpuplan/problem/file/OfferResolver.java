@@ -1,6 +1,7 @@
 package io.gpuplan.problem.file;
 
 import io.gpuplan.catalog.Catalog;
+import io.gpuplan.catalog.CatalogRow;
 import io.gpuplan.catalog.InterruptionBand;
 import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
@@ -83,7 +84,9 @@ final class OfferResolver {
                 assumed.add("price x " + CatalogOffer.fmt(f.priceFactor()) + " (priceFactor)");
             }
         }
-        String currency = f.currency() != null ? f.currency().trim() : cat != null && cat.currency() != null ? cat.currency() : baseCurrency;
+        // A price from the catalog is in its currency (a stated other currency is already reported by CatalogOffer).
+        String currency = f.from() != null && f.price() == null ? CatalogRow.CURRENCY
+                : f.currency() != null ? f.currency().trim() : baseCurrency;
         double rate = 1.0;
         if (!currency.equals(baseCurrency)) {
             if (!ProblemResolver.isCurrency(currency)) {
