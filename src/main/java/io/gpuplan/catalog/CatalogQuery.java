@@ -37,7 +37,8 @@ public record CatalogQuery(Set<String> providers, Set<String> regions, Set<Strin
                 Double d = discount != null ? discount
                         : catalog.typicalDiscount(r.provider(), termMonths).map(TypicalDiscount::discount).orElse(null);
                 if (d != null) {
-                    out.add(new CatalogEntry(r, PurchaseModel.RESERVED, r.onDemandPerHour() * (1 - d), r.onDemandSource(),
+                    out.add(new CatalogEntry(r, PurchaseModel.RESERVED, CatalogRow.times(r.onDemandPerHour(), CatalogRow.oneMinus(d)),
+                            r.onDemandSource(),
                             "on-demand x (1 - " + String.format(Locale.ROOT, "%.1f", d * 100) + " %), " + termMonths + " months"
                                     + (discount == null ? " (typical)" : "")));
                 }

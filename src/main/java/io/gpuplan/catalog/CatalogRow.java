@@ -24,6 +24,23 @@ public record CatalogRow(String provider, String region, String instanceType, St
         return spotPerHour == null ? null : spotPerHour / gpusPerInstance;
     }
 
+    /** The row's flags that concern a purchase model: "spot not below on-demand" only concerns spot. */
+    public List<Flag> flagsFor(io.gpuplan.problem.PurchaseModel purchase) {
+        return flags.stream().filter(f -> f != Flag.SPOT_NOT_BELOW_ON_DEMAND || purchase == io.gpuplan.problem.PurchaseModel.SPOT)
+                .toList();
+    }
+
+    /** A price times a factor in decimal arithmetic, so a derived price reads as a hand calculation gives it. */
+    public static double times(double price, double factor) {
+        return new java.math.BigDecimal(Double.toString(price)).multiply(new java.math.BigDecimal(Double.toString(factor)),
+                java.math.MathContext.DECIMAL64).doubleValue();
+    }
+
+    /** 1 - discount, exactly: 1 - 0.568 is 0.432, not 0.43199999999999994. */
+    public static double oneMinus(double discount) {
+        return java.math.BigDecimal.ONE.subtract(new java.math.BigDecimal(Double.toString(discount))).doubleValue();
+    }
+
     /** "aws us-east-1 p4d.24xlarge": how messages and the plan name the row. */
     public String label() {
         return provider + " " + (region.isBlank() ? "(no region)" : region) + " " + instanceType;

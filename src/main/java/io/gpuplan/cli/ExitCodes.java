@@ -10,6 +10,12 @@ public final class ExitCodes {
     /** Stopped by Ctrl-C (128 + SIGINT); the plans written are the best found until then. */
     public static final int INTERRUPTED = 130;
 
+    /** Lines of each command's "Exit codes" help section (picocli's exitCodeList: "code:meaning"). */
+    public static final String OK_TEXT = "0:ok";
+    public static final String PARTIAL_TEXT = "1:solved, but some job is unplanned or a rule is broken (infeasible or partial plan)";
+    public static final String BAD_INPUT_TEXT = "2:bad input: a file, option or value is wrong (every problem is reported; nothing is written)";
+    public static final String INTERNAL_TEXT = "3:internal error (a bug in gpuplan)";
+
     private ExitCodes() {
     }
 }

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "gpuplan", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Plans GPU procurement: what to reserve, where and when to run each job, at the lowest cost.",
         subcommands = {SolveCommand.class, ValidateCommand.class, VerifyCommand.class, ReportCommand.class, ResolveCommand.class, CompareCommand.class, FrontierCommand.class, ExplainCommand.class,
+                CatalogCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 ok; 1 solved but some job unplanned or a rule broken (verify: plan disagrees);"
                 + " 2 bad input; 3 internal error; 130 stopped by Ctrl-C (the best plans so far are written)."})

@@ -24,7 +24,7 @@ import java.util.Set;
  */
 final class CatalogOffer {
     /** What the catalog supplies; {@code price} is null when the offer states its own. */
-    record Figures(Accelerator accelerator, Integer gpusPerInstance, Double price, String currency, PriceSource source) {
+    record Figures(Accelerator accelerator, Integer gpusPerInstance, Double price, PriceSource source) {
     }
 
     private final ProblemResolver.Checks c;
@@ -73,14 +73,12 @@ final class CatalogOffer {
     }
 
     private Figures price(OfferFile f, String p, CatalogRow row, Accelerator acc, int perInstance, List<String> assumed) {
-        List<String> flags = row.flags().stream()
-                .filter(fl -> fl != Flag.SPOT_NOT_BELOW_ON_DEMAND || f.purchase() == PurchaseModel.SPOT)
-                .map(Flag::code).toList();
+        List<String> flags = row.flagsFor(f.purchase()).stream().map(Flag::code).toList();
         if (f.price() != null) {
             c.require(f.discount() == null, p + ".discount", "a discount applies to the catalog's price, but the offer"
                     + " states its own price", "remove one of price and discount");
             assumed.add("price " + fmt(f.price()) + " stated in the problem overrides the catalog's");
-            return new Figures(acc, perInstance, null, null, new PriceSource(PriceSource.PROBLEM_FILE, row.label(),
+            return new Figures(acc, perInstance, null, new PriceSource(PriceSource.PROBLEM_FILE, row.label(),
                     null, null, null, null, flags, assumed));
         }
         if (f.currency() != null && !f.currency().trim().equals(CatalogRow.CURRENCY)) {
@@ -106,7 +104,7 @@ final class CatalogOffer {
                 if (d == null) {
                     return null;
                 }
-                perInstanceHour = times(row.onDemandPerHour(), BigDecimal.ONE.subtract(new BigDecimal(Double.toString(d))).doubleValue());
+                perInstanceHour = CatalogRow.times(row.onDemandPerHour(), CatalogRow.oneMinus(d));
                 source = row.onDemandSource();
                 derivation = "on-demand " + fmt(row.onDemandPerHour()) + " USD per instance-hour x (1 - " + fmt(d) + ")";
             }
@@ -120,7 +118,7 @@ final class CatalogOffer {
         derivation += " / " + row.gpusPerInstance() + " GPUs";
         String reference = f.purchase() == PurchaseModel.SPOT && row.sourceText().contains(";spot=")
                 ? row.sourceText().substring(row.sourceText().indexOf(";spot=") + 6) : row.sourceText().split(";spot=")[0];
-        return new Figures(acc, perInstance, price, CatalogRow.CURRENCY, new PriceSource(PriceSource.CATALOG, row.label(),
+        return new Figures(acc, perInstance, price, new PriceSource(PriceSource.CATALOG, row.label(),
                 reference, source.asOf(), source.asOfText() + " (" + source.asOfBasis() + ")", derivation, flags, assumed));
     }
 
@@ -178,11 +176,6 @@ final class CatalogOffer {
                 : withSpot.size() + " types there have one (gpuplan catalog --provider " + row.provider() + " --region "
                 + row.region() + " --purchase spot)";
         return "purchase: on-demand, a stated price:, or another instance type; " + tail;
-    }
-
-    /** In decimal arithmetic, so a price derived from the catalog's figures reads as a hand calculation would give it. */
-    static double times(double a, double b) {
-        return new BigDecimal(Double.toString(a)).multiply(new BigDecimal(Double.toString(b)), MathContext.DECIMAL64).doubleValue();
     }
 
     private static double perGpu(double perInstanceHour, int gpus) {

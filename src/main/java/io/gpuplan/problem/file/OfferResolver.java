@@ -80,7 +80,7 @@ final class OfferResolver {
         if (f.priceFactor() != null) {
             c.positive(f.priceFactor(), p + ".priceFactor");
             if (price != null) {
-                price = CatalogOffer.times(price, f.priceFactor());
+                price = CatalogRow.times(price, f.priceFactor());
                 assumed.add("price x " + CatalogOffer.fmt(f.priceFactor()) + " (priceFactor)");
             }
         }
