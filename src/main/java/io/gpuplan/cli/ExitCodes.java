@@ -15,6 +15,7 @@ public final class ExitCodes {
     public static final String PARTIAL_TEXT = "1:solved, but some job is unplanned or a rule is broken (infeasible or partial plan)";
     public static final String BAD_INPUT_TEXT = "2:bad input: a file, option or value is wrong (every problem is reported; nothing is written)";
     public static final String INTERNAL_TEXT = "3:internal error (a bug in gpuplan)";
+    public static final String INTERRUPTED_TEXT = "130:stopped by Ctrl-C (the best plans found so far are written)";
 
     private ExitCodes() {
     }

@@ -19,6 +19,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "frontier", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {ExitCodes.OK_TEXT, "2:bad input, or a budget failed to solve (no frontier written)", ExitCodes.INTERNAL_TEXT},
         description = "Solves a scenario at several total budgets and shows what each extra unit of budget buys:"
                 + " planned priority, jobs and cost. Each budget becomes an overlay of the scenario in"
                 + " DIR/X.frontier/, solved there; the table and chart go to DIR/X.frontier.md, .csv and .html.",

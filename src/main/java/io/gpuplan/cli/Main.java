@@ -7,10 +7,13 @@ import picocli.CommandLine.Command;
 @Command(name = "gpuplan", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Plans GPU procurement: what to reserve, where and when to run each job, at the lowest cost.",
         subcommands = {SolveCommand.class, ValidateCommand.class, VerifyCommand.class, ReportCommand.class, ResolveCommand.class, CompareCommand.class, FrontierCommand.class, ExplainCommand.class,
-                CatalogCommand.class,
+                CatalogCommand.class, SchemaCommand.class, CompletionCommand.class,
                 CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 ok; 1 solved but some job unplanned or a rule broken (verify: plan disagrees);"
-                + " 2 bad input; 3 internal error; 130 stopped by Ctrl-C (the best plans so far are written)."})
+        exitCodeListHeading = "%nExit codes (each command's --help says what they mean for it):%n",
+        exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.PARTIAL_TEXT + " (verify: the plan disagrees)", ExitCodes.BAD_INPUT_TEXT,
+                ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
+        footer = {"", "Examples:", "  gpuplan catalog --accelerator H100 --max-price 3",
+                "  gpuplan solve problems/catalog-multicloud-2027q2.yaml --out solutions/", "  gpuplan solve --help"})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

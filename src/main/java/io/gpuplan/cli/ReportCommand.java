@@ -12,6 +12,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT + " (also: a plan made for another version of its problem)", ExitCodes.INTERNAL_TEXT},
         description = "Writes the FOCUS forecast CSV and the finance report (HTML and Markdown) of an existing plan,"
                 + " next to it. The plan must agree with its problem file (see verify).",
         footer = {"", "Example:", "  gpuplan report solutions/quarterly-mixed-2027q1.plan.yaml",

@@ -10,6 +10,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "resolve", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT, ExitCodes.INTERNAL_TEXT},
         description = "Prints the full problem a scenario overlay (extends: base.yaml) resolves to, after checking it."
                 + " A plain problem file prints as it reads.",
         footer = {"", "Example:", "  gpuplan resolve problems/quarterly-mixed-2027q1.no-spot.yaml > /tmp/no-spot.yaml"})

@@ -12,6 +12,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every file is valid", ExitCodes.BAD_INPUT_TEXT, ExitCodes.INTERNAL_TEXT},
         description = "Checks problem files and reports every problem in them, as file:line:column: field: what is wrong"
                 + " — what would be valid. Also says which jobs no offer can serve, and why.",
         footer = {"", "Example:", "  gpuplan validate problems/*.yaml"})

@@ -16,6 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the plan agrees with the rules to the cent", "1:the plan differs from what the rules give, or breaks a rule", ExitCodes.BAD_INPUT_TEXT, ExitCodes.INTERNAL_TEXT},
         description = "Recomputes a plan from the rules with plain loops (no solver) and lists every number the plan"
                 + " states that the rules do not give, and every rule it breaks.",
         footer = {"", "Example:", "  gpuplan verify problems/reserved-vs-on-demand.yaml solutions/reserved-vs-on-demand.plan.yaml"})

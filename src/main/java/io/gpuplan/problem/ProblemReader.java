@@ -26,6 +26,9 @@ import java.util.Map;
 
 /** Reads a problem file: YAML with locations → file records → validated {@link Problem}, all errors at once. */
 public final class ProblemReader {
+    /** The records that may also be written as one scalar; the JSON Schema generator reads the same map. */
+    public static final Map<Class<?>, io.gpuplan.problem.yaml.ScalarForm<?>> SCALAR_FORMS = Map.of(GpusFile.class, GpusFile.SCALAR);
+
     private ProblemReader() {
     }
 
@@ -106,7 +109,7 @@ public final class ProblemReader {
     /** Binds and checks a document tree; every error found so far and here is thrown at once. */
     private static Problem fromTree(String name, YNode root, List<InputError> errors, List<String> warnings)
             throws InputErrors {
-        RecordBinder binder = new RecordBinder(sink(name, errors), Map.of(GpusFile.class, GpusFile.SCALAR));
+        RecordBinder binder = new RecordBinder(sink(name, errors), SCALAR_FORMS);
         ProblemFile file = binder.bindRoot(root, ProblemFile.class);
         if (file == null) {
             if (errors.isEmpty()) {

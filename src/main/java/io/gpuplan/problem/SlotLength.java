@@ -32,6 +32,11 @@ public record SlotLength(int hours) {
         return "1d, 1w, or whole hours that divide 24 (1h, 2h, 3h, 4h, 6h, 8h, 12h)";
     }
 
+    /** Every form {@link #parse} accepts, for the JSON Schema (editors offer them). */
+    public static java.util.List<String> writtenForms() {
+        return java.util.List.of("1h", "2h", "3h", "4h", "6h", "8h", "12h", "24h", "1d", "1w");
+    }
+
     public boolean isWeekly() {
         return hours == 168;
     }

@@ -19,5 +19,10 @@ public record GpusFile(Integer min, Integer max) {
         public String describe() {
             return "a whole number of GPUs";
         }
+
+        @Override
+        public Class<?> scalarType() {
+            return Integer.class;
+        }
     };
 }

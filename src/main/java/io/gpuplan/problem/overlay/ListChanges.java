@@ -16,7 +16,7 @@ import java.util.Set;
 
 /** An overlay's {@code {add, update, remove}} on one keyed list of its base (offers and jobs by id, accelerators by name). */
 final class ListChanges {
-    private static final List<String> OPERATIONS = List.of("add", "update", "remove");
+    static final List<String> OPERATIONS = List.of("add", "update", "remove");
 
     private final ErrorSink errors;
     private final String list;

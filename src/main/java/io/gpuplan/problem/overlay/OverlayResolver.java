@@ -40,6 +40,31 @@ public final class OverlayResolver {
         this.errors = errors;
     }
 
+    /** The fields only an overlay has ({@code extends}, {@code scale}); for the JSON Schema, as the ones below. */
+    public static Set<String> overlayOnlyFields() {
+        return OVERLAY_ONLY;
+    }
+
+    /** The lists an overlay changes by key ({@code offers} and {@code jobs} by id, {@code accelerators} by name). */
+    public static Map<String, String> keyedLists() {
+        return KEYED;
+    }
+
+    /** The changes an overlay may make to a keyed list: add, update, remove. */
+    public static List<String> listOperations() {
+        return ListChanges.OPERATIONS;
+    }
+
+    /** What a {@code scale:} rule may scale, and the filters each takes. */
+    public static Map<String, Set<String>> scaleFilters() {
+        return Scaling.FILTERS;
+    }
+
+    /** How a {@code deadlines:} rule writes its shift ({@code -7d}, {@code 2w}). */
+    public static java.util.regex.Pattern deadlineShift() {
+        return Scaling.SHIFT;
+    }
+
     /** Whether a parsed document is an overlay. */
     public static boolean isOverlay(YNode root) {
         return root instanceof YMap m && m.entries().containsKey("extends");

@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
  * An overlay's {@code scale:} rules, applied after its other changes, each a mapping with one of:
  * <ul>
  *   <li>{@code prices: 0.9} — multiply {@code price} of the offers that match the rule's filters
- *       ({@code provider, region, purchase, accelerator, offer});</li>
+ *       ({@code provider, region, purchase, accelerator, offer}; filters compare the fields as written), or of
+ *       the catalog price of a {@code from: catalog} offer that states none (as {@code priceFactor});</li>
  *   <li>{@code capacities: 0.5} — multiply {@code maxGpus} (rounded down) of the matching offers that have one;</li>
  *   <li>{@code budget: 0.8} — multiply the total and every per-provider cap;</li>
  *   <li>{@code deadlines: -7d} — move the deadline of the jobs that match ({@code job, kind}) by days or weeks
@@ -36,12 +37,12 @@ import java.util.regex.Pattern;
  */
 final class Scaling {
     /** What a rule may scale, and the filters each takes (sorted, so messages are the same on every run). */
-    private static final Map<String, Set<String>> FILTERS = Map.of(
+    static final Map<String, Set<String>> FILTERS = Map.of(
             "prices", new TreeSet<>(List.of("provider", "region", "purchase", "accelerator", "offer")),
             "capacities", new TreeSet<>(List.of("provider", "region", "purchase", "accelerator", "offer")),
             "budget", new TreeSet<>(),
             "deadlines", new TreeSet<>(List.of("job", "kind")));
-    private static final Pattern SHIFT = Pattern.compile("([-+]?\\d+)([dw])");
+    static final Pattern SHIFT = Pattern.compile("([-+]?\\d+)([dw])");
 
     private final ErrorSink errors;
 
@@ -98,10 +99,23 @@ final class Scaling {
         }
         Location at = value.location();
         return switch (what) {
-            case "prices" -> onOffers(problem, rule, "price", v -> decimal(v * factor, at));
+            case "prices" -> mapList(problem, "offers", offer -> offer instanceof YMap o && matches(o, rule, "offer", "id")
+                    ? scalePrice(o, factor, at) : offer);
             case "capacities" -> onOffers(problem, rule, "maxGpus", v -> integer(Math.floor(v * factor + 1e-9), at));
             default -> scaleBudget(problem, factor, at);
         };
+    }
+
+    /**
+     * An offer's price times the factor; an offer that takes its price from the catalog ({@code from:} and no
+     * {@code price}) gets the factor as {@code priceFactor} (times any it has), applied to the catalog's price.
+     */
+    private static YMap scalePrice(YMap offer, double factor, Location at) {
+        if (offer.get("price") == null && offer.get("from") != null) {
+            Double old = offer.get("priceFactor") instanceof YScalar s ? RecordBinder.number(s) : null;
+            return with(offer, "priceFactor", decimal((old == null ? 1 : old) * factor, at));
+        }
+        return withNumber(offer, "price", v -> decimal(v * factor, at));
     }
 
     private YMap onOffers(YMap problem, YMap rule, String field, java.util.function.DoubleFunction<YScalar> change) {

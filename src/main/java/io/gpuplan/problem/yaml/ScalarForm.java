@@ -10,4 +10,9 @@ public interface ScalarForm<T> {
 
     /** What the scalar form looks like, for messages. */
     String describe();
+
+    /** The type of the scalar it reads (String, Integer, Double, ...): what the JSON Schema allows in its place. */
+    default Class<?> scalarType() {
+        return String.class;
+    }
 }
