@@ -161,6 +161,7 @@ function _complete_gpuplan() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} resolve" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} compare" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} frontier" ];    then _picocli_gpuplan; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} explain" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} catalog" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} schema" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_gpuplan; return $?; fi
@@ -174,15 +175,17 @@ function _complete_gpuplan() {
   local cmds4=(resolve)
   local cmds5=(compare)
   local cmds6=(frontier)
-  local cmds7=(catalog)
-  local cmds8=(schema)
-  local cmds9=(completion)
-  local cmds10=(help)
+  local cmds7=(explain)
+  local cmds8=(catalog)
+  local cmds9=(schema)
+  local cmds10=(completion)
+  local cmds11=(help)
 
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_gpuplan_help; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_gpuplan_completion; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_gpuplan_schema; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_gpuplan_catalog; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_gpuplan_help; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_gpuplan_completion; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_gpuplan_schema; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_gpuplan_catalog; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_gpuplan_explain; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_gpuplan_frontier; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_gpuplan_compare; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_gpuplan_resolve; return $?; fi
@@ -200,7 +203,7 @@ function _picocli_gpuplan() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="solve validate verify report resolve compare frontier catalog schema completion help"
+  local commands="solve validate verify report resolve compare frontier explain catalog schema completion help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -497,6 +500,43 @@ function _picocli_gpuplan_frontier() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `explain` subcommand.
+function _picocli_gpuplan_explain() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version'"
+  local arg_opts="'--problem'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--problem')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "explain" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `catalog` subcommand.
 function _picocli_gpuplan_catalog() {
   # Get completion data
@@ -583,7 +623,7 @@ function _picocli_gpuplan_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="solve validate verify report resolve compare frontier catalog schema completion"
+  local commands="solve validate verify report resolve compare frontier explain catalog schema completion"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:compared (a scenario with unplanned jobs is still compared)", "2:bad input, or a scenario failed (the others are still compared)", ExitCodes.INTERNAL_TEXT},
+        exitCodeList = {"0:compared (a scenario with unplanned jobs is still compared)", "2:bad input, or a scenario failed (the others are still compared)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Compares scenarios side by side (the first is the base): solves those without an up-to-date plan"
                 + " in DIR, then writes DIR/NAME.comparison.md, .csv and .html with the table and, against the base, what"
                 + " changed and why.",

@@ -17,6 +17,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "explain", mixinStandardHelpOptions = true,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT + " (also: an unknown job, or a plan made for another version of its problem)", ExitCodes.INTERNAL_TEXT},
         description = "Lists a job's options in a plan ranked by cost: each offer and GPU count, with the rule that rules"
                 + " it out, or its cost difference from the plan's choice and whether the rest of the plan leaves it"
                 + " room (R21) and budget (R22).",

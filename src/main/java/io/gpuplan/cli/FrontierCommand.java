@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "frontier", mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {ExitCodes.OK_TEXT, "2:bad input, or a budget failed to solve (no frontier written)", ExitCodes.INTERNAL_TEXT},
+        exitCodeList = {ExitCodes.OK_TEXT, "2:bad input, or a budget failed to solve (no frontier written)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Solves a scenario at several total budgets and shows what each extra unit of budget buys:"
                 + " planned priority, jobs and cost. Each budget becomes an overlay of the scenario in"
                 + " DIR/X.frontier/, solved there; the table and chart go to DIR/X.frontier.md, .csv and .html.",

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "solve", mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every scenario solved: feasible, every job planned", ExitCodes.PARTIAL_TEXT, ExitCodes.BAD_INPUT_TEXT + " (in any scenario; the others are still solved)", ExitCodes.INTERNAL_TEXT},
+        exitCodeList = {"0:every scenario solved: feasible, every job planned", ExitCodes.PARTIAL_TEXT, ExitCodes.BAD_INPUT_TEXT + " (in any scenario; the others are still solved)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Solves problem files (or overlays) into plans, several at once: what to reserve, where and when each job runs, at what cost."
                 + " Writes DIR/X.plan.yaml, X.focus.csv, X.report.html and X.report.md for each problems/X.yaml.",
         footer = {"", "Example:", "  gpuplan solve problems/reserved-vs-on-demand.yaml --out solutions/",
