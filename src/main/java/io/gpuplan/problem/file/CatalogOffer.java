@@ -97,7 +97,8 @@ final class CatalogOffer {
                 }
                 perInstanceHour = row.spotPerHour();
                 source = row.spotSource();
-                derivation = "spot " + fmt(perInstanceHour) + " USD per instance-hour (median across availability zones)";
+                derivation = "spot " + fmt(perInstanceHour) + " USD per instance-hour (the median where the source lists"
+                        + " several zones, SOURCES.md §3)";
             }
             case RESERVED -> {
                 Double d = discount(f, p, assumed);
@@ -115,7 +116,7 @@ final class CatalogOffer {
             }
         }
         double price = perGpu(perInstanceHour, row.gpusPerInstance());
-        derivation += " / " + row.gpusPerInstance() + " GPUs";
+        derivation += " / " + row.gpusPerInstance() + (row.gpusPerInstance() == 1 ? " GPU" : " GPUs");
         String reference = f.purchase() == PurchaseModel.SPOT && row.sourceText().contains(";spot=")
                 ? row.sourceText().substring(row.sourceText().indexOf(";spot=") + 6) : row.sourceText().split(";spot=")[0];
         return new Figures(acc, perInstance, price, new PriceSource(PriceSource.CATALOG, row.label(),
