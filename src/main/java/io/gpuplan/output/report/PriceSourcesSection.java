@@ -23,7 +23,7 @@ final class PriceSourcesSection {
                 + " priced from gpuplan's bundled catalog, " + (prices.size() - catalog) + " from the problem file."
                 + asOfRange(prices));
         var t = Table.builder("Where each price comes from", "price-source").text("offer", "used", "purchase")
-                .num("price per GPU-hour").text("source", "as of").prose("derivation, flags and assumptions")
+                .num("price per GPU-hour").prose("source").text("as of").prose("derivation, flags and assumptions")
                 .empty("None recorded.");
         for (PriceRef p : prices) {
             t.row(Table.data("offer", p.offer(), "origin", p.origin()), p.offer(), p.used() ? "yes" : "no", p.purchase(),
