@@ -88,7 +88,7 @@ public final class RuleReport {
                     .map(x -> x.offer().id()).distinct().toList();
             if (!offers.isEmpty()) {
                 out.add(jo.job().id() + " excludes " + offers.size() + " offer" + (offers.size() == 1 ? "" : "s")
-                        + " (" + String.join(", ", offers) + ")");
+                        + " (" + UnplannedReasons.shortList(offers) + ")");
             }
         }
         return out;

@@ -43,11 +43,18 @@ public final class UnplannedReasons {
             Set<String> offers = new LinkedHashSet<>();
             xs.forEach(x -> offers.add(x.offer().id()));
             Breach first = xs.get(0).breach();
-            parts.add(rule + " " + rule.title() + " rules out " + String.join(", ", offers) + " (e.g. "
+            parts.add(rule + " " + rule.title() + " rules out " + shortList(offers) + " (e.g. "
                     + xs.get(0).offer().id() + (xs.get(0).gpus() > 0 ? " at " + xs.get(0).gpus() + " GPUs" : "")
                     + ": " + first.reason() + ")");
         });
         return "no eligible option: " + (parts.isEmpty() ? "the problem has no offers" : String.join("; ", parts));
+    }
+
+    /** Up to six names, then how many more: a message about 300 offers names a few. */
+    static String shortList(java.util.Collection<String> names) {
+        List<String> all = List.copyOf(names);
+        return all.size() <= 6 ? String.join(", ", all)
+                : String.join(", ", all.subList(0, 6)) + " and " + (all.size() - 6) + " more";
     }
 
     /**
@@ -74,7 +81,7 @@ public final class UnplannedReasons {
                 cheapestObstacle = fit.obstacle();
             }
         }
-        String rooms = noRoom.isEmpty() ? "" : "no room in its window on " + String.join(", ", noRoom);
+        String rooms = noRoom.isEmpty() ? "" : "no room in its window on " + shortList(noRoom);
         if (cheapest == null) {
             return "capacity (R21): " + rooms;
         }

@@ -14,12 +14,9 @@ public final class OptionEnumerator {
     private OptionEnumerator() {
     }
 
+    /** Every job's options, in the problem's job order (sized in parallel: jobs do not depend on each other). */
     public static List<JobOptions> enumerate(Problem problem) {
-        List<JobOptions> out = new ArrayList<>();
-        for (Job job : problem.jobs()) {
-            out.add(enumerate(problem, job));
-        }
-        return out;
+        return problem.jobs().parallelStream().map(job -> enumerate(problem, job)).toList();
     }
 
     public static JobOptions enumerate(Problem problem, Job job) {
@@ -34,7 +31,14 @@ public final class OptionEnumerator {
             }
             List<Option> onOffer = new ArrayList<>();
             Map<Rule, JobOptions.Exclusion> closestPerRule = new LinkedHashMap<>();
-            for (int g : gpuCounts(job, offer)) {
+            List<Integer> counts = gpuCounts(job, offer);
+            int fits = job.isServing() ? 0
+                    : Memory.minGpus(Memory.needGb(job), offer.accelerator().memoryGb(), problem.memoryHeadroom());
+            for (int at = 0; at < counts.size(); at++) {
+                int g = counts.get(at);
+                if (at + 1 < counts.size() && counts.get(at + 1) < fits) {
+                    continue; // R8: too few GPUs for the memory; only the largest such count is sized, for the reason
+                }
                 OptionSizer.Sizing s = OptionSizer.size(problem, job, offer, g);
                 if (s.eligible()) {
                     onOffer.add(s.option());
@@ -43,7 +47,9 @@ public final class OptionEnumerator {
                         break;
                     }
                 } else {
+                    boolean overCapacity = false;
                     for (Breach b : s.breaches()) {
+                        overCapacity |= b.rule() == Rule.R21;
                         // Keep the GPU count closest to being eligible: the most GPUs for time and memory, the
                         // fewest for capacity and spot interruptions (which grow with the instances).
                         boolean fewestIsClosest = b.rule() == Rule.R10 || b.rule() == Rule.R21;
@@ -52,6 +58,9 @@ public final class OptionEnumerator {
                         } else {
                             closestPerRule.put(b.rule(), new JobOptions.Exclusion(offer, g, b));
                         }
+                    }
+                    if (overCapacity) {
+                        break; // R21: more GPUs bill still more than the offer has
                     }
                 }
             }

@@ -32,7 +32,7 @@ public final class LagrangianBound {
 
     /** One option: its cost, provider charges, GPUs, GPU-slots and the slots it occupies whatever its start. */
     private record Column(int job, double cost, int offer, double billed, double gpuSlots, int mandFrom, int mandTo,
-                          String[] providers, double[] charges) {
+                          int[] providers, double[] charges) {
     }
 
     public static Result compute(Problem problem, List<JobOptions> options, Set<String> jobIds, long upperBoundCents,
@@ -48,16 +48,20 @@ public final class LagrangianBound {
         for (int i = 0; i < offers.size(); i++) {
             offerIndex.put(offers.get(i), i);
         }
+        Double total = problem.budget().total();
+        List<String> capped = new ArrayList<>(problem.budget().byProvider().keySet().stream().sorted().toList());
+        double[] caps = capped.stream().mapToDouble(p -> problem.budget().byProvider().get(p) * 100).toArray();
         List<Column> cols = new ArrayList<>();
         int[] firstOfJob = new int[jobs.size() + 1];
         for (int j = 0; j < jobs.size(); j++) {
             firstOfJob[j] = cols.size();
             for (Option o : jobs.get(j).options()) {
-                List<ProviderCharge> ch = o.providerCharges();
+                // Only the charges of capped providers matter to the budget rows.
+                List<ProviderCharge> ch = o.providerCharges().stream().filter(c -> capped.contains(c.provider())).toList();
                 cols.add(new Column(j, o.totalCents(), offerIndex.get(o.offer()), o.billedGpus(),
                         (double) o.billedGpus() * o.durationSlots(), o.latestStart(),
-                        Math.min(slots, o.earliestStart() + o.durationSlots()),
-                        ch.stream().map(ProviderCharge::provider).toArray(String[]::new),
+                        Math.max(o.latestStart(), Math.min(slots, o.earliestStart() + o.durationSlots())),
+                        ch.stream().mapToInt(c -> capped.indexOf(c.provider())).toArray(),
                         ch.stream().mapToDouble(ProviderCharge::cents).toArray()));
             }
         }
@@ -70,21 +74,39 @@ public final class LagrangianBound {
         for (int k = 0; k < offers.size(); k++) {
             poolCost[k] = offers.get(k).isReserved() ? hours * offers.get(k).priceInBase() * 100 : 0;
         }
-        Double total = problem.budget().total();
-        List<String> capped = new ArrayList<>(problem.budget().byProvider().keySet().stream().sorted().toList());
-        double[] caps = capped.stream().mapToDouble(p -> problem.budget().byProvider().get(p) * 100).toArray();
-
         double[] vTot = new double[offers.size()];
         double[][] vSlot = new double[offers.size()][slots];
+        // Start where R24 stands: a reserved pool's GPU-slots priced at its own price, so a job on the pool is charged
+        // its GPUs × slots at the reserved rate and the pool itself costs nothing more (its reduced cost is 0).
+        for (int k = 0; k < offers.size(); k++) {
+            if (offers.get(k).isReserved()) {
+                vTot[k] = poolCost[k] / slots;
+            }
+        }
+        // Budget rows are in cents, capacity rows in GPU-slots: scaled as they are, the budget rows' subgradients
+        // (~1e8) would swamp the capacity rows' in the step size and the capacity multipliers would hardly move. So
+        // the budget rows are measured in GPU-slots at the options' average cost per GPU-slot (any multipliers still
+        // give a valid bound; the scale only changes the ascent path).
+        double scale = cols.stream().mapToDouble(Column::gpuSlots).sum() / Math.max(1, cols.stream().mapToDouble(Column::cost).sum());
         double uTotal = 0;
         double[] uProvider = new double[capped.size()];
         double best = Double.NEGATIVE_INFINITY;
-        double theta = 2;
+        double theta = 1;
         int stale = 0;
         int iteration = 0;
         int[] choice = new int[jobs.size()];
         for (; iteration < maxIterations && theta > 1e-4; iteration++) {
-            // Lagrangian minimizers: each job's option of least reduced cost; each pool at 0 or its cap.
+            // Lagrangian minimizers: each job's option of least reduced cost; each pool at 0 or its cap. A column's
+            // price for the slots it surely occupies comes from prefix sums of the per-slot multipliers.
+            double[][] prefix = new double[offers.size()][];
+            for (int k = 0; k < offers.size(); k++) {
+                if (bounded[k]) {
+                    prefix[k] = new double[slots + 1];
+                    for (int s = 0; s < slots; s++) {
+                        prefix[k][s + 1] = prefix[k][s] + vSlot[k][s];
+                    }
+                }
+            }
             double value = 0;
             for (int j = 0; j < jobs.size(); j++) {
                 double min = Double.MAX_VALUE;
@@ -92,17 +114,11 @@ public final class LagrangianBound {
                     Column c = cols.get(i);
                     double rc = c.cost() * (1 + uTotal);
                     for (int p = 0; p < c.providers().length; p++) {
-                        int at = capped.indexOf(c.providers()[p]);
-                        if (at >= 0) {
-                            rc += uProvider[at] * c.charges()[p];
-                        }
+                        rc += uProvider[c.providers()[p]] * c.charges()[p];
                     }
                     if (bounded[c.offer()]) {
-                        rc += vTot[c.offer()] * c.gpuSlots();
-                        double[] vs = vSlot[c.offer()];
-                        for (int s = c.mandFrom(); s < c.mandTo(); s++) {
-                            rc += vs[s] * c.billed();
-                        }
+                        rc += vTot[c.offer()] * c.gpuSlots()
+                                + (prefix[c.offer()][c.mandTo()] - prefix[c.offer()][c.mandFrom()]) * c.billed();
                     }
                     if (rc < min) {
                         min = rc;
@@ -180,23 +196,33 @@ public final class LagrangianBound {
                     gProvider[at] += poolCost[k] * poolLevel[k];
                 }
             }
+            double[][] diff = new double[offers.size()][];
             for (int j = 0; j < jobs.size(); j++) {
                 Column c = cols.get(choice[j]);
                 gTotal += c.cost();
                 for (int p = 0; p < c.providers().length; p++) {
-                    int at = capped.indexOf(c.providers()[p]);
-                    if (at >= 0) {
-                        gProvider[at] += c.charges()[p];
-                    }
+                    gProvider[c.providers()[p]] += c.charges()[p];
                 }
                 if (bounded[c.offer()]) {
                     gTot[c.offer()] += c.gpuSlots();
-                    for (int s = c.mandFrom(); s < c.mandTo(); s++) {
-                        gSlot[c.offer()][s] += c.billed();
+                    if (c.mandTo() > c.mandFrom()) {
+                        double[] d = diff[c.offer()] == null ? (diff[c.offer()] = new double[slots + 1]) : diff[c.offer()];
+                        d[c.mandFrom()] += c.billed();
+                        d[c.mandTo()] -= c.billed();
                     }
                 }
             }
-            double norm = gTotal * gTotal * (total == null ? 0 : 1) + Arrays.stream(gProvider).map(g -> g * g).sum();
+            for (int k = 0; k < offers.size(); k++) {
+                if (diff[k] != null) {
+                    double run = 0;
+                    for (int s = 0; s < slots; s++) {
+                        run += diff[k][s];
+                        gSlot[k][s] += run;
+                    }
+                }
+            }
+            double norm = (total == null ? 0 : scale * scale * gTotal * gTotal)
+                    + Arrays.stream(gProvider).map(g -> scale * scale * g * g).sum();
             for (int k = 0; k < offers.size(); k++) {
                 if (bounded[k]) {
                     norm += gTot[k] * gTot[k];
@@ -221,10 +247,10 @@ public final class LagrangianBound {
                 }
             }
             if (total != null) {
-                uTotal = Math.max(0, uTotal + step * gTotal);
+                uTotal = Math.max(0, uTotal + step * scale * scale * gTotal);
             }
             for (int p = 0; p < capped.size(); p++) {
-                uProvider[p] = Math.max(0, uProvider[p] + step * gProvider[p]);
+                uProvider[p] = Math.max(0, uProvider[p] + step * scale * scale * gProvider[p]);
             }
         }
         long pools = offers.stream().filter(Offer::isReserved).count();

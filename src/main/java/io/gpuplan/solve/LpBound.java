@@ -65,6 +65,12 @@ public final class LpBound {
     }
 
     public static Result compute(Problem problem, List<JobOptions> options, Set<String> jobIds) {
+        long variables = options.stream().filter(jo -> jobIds.contains(jo.job().id())).mapToLong(jo -> jo.options().size()).sum();
+        if (variables > MAX_VARIABLES) {
+            // Decided before the rows are built: their dense arrays alone would not fit a large instance in memory.
+            return new Result(-1, "LP bound skipped: " + variables + " options exceed the " + MAX_VARIABLES
+                    + " that Commons Math's dense simplex solves in about a second");
+        }
         Model m = build(problem, options, jobIds);
         if (m.jobs().isEmpty()) {
             return new Result(0, "no jobs to bound");

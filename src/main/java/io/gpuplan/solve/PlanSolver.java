@@ -7,6 +7,7 @@ import ai.timefold.solver.core.config.constructionheuristic.ConstructionHeuristi
 import ai.timefold.solver.core.config.heuristic.selector.entity.EntitySelectorConfig;
 import ai.timefold.solver.core.config.heuristic.selector.move.composite.CartesianProductMoveSelectorConfig;
 import ai.timefold.solver.core.config.heuristic.selector.move.composite.UnionMoveSelectorConfig;
+import ai.timefold.solver.core.config.heuristic.selector.move.factory.MoveIteratorFactoryConfig;
 import ai.timefold.solver.core.config.heuristic.selector.move.generic.ChangeMoveSelectorConfig;
 import ai.timefold.solver.core.config.heuristic.selector.value.ValueSelectorConfig;
 import ai.timefold.solver.core.config.localsearch.LocalSearchPhaseConfig;
@@ -56,13 +57,18 @@ public final class PlanSolver {
                 .withEnvironmentMode(s.environmentMode())
                 .withRandomSeed(s.seed())
                 .withTerminationConfig(termination)
-                .withPhases(new ConstructionHeuristicPhaseConfig(), localSearch());
+                // After the warm start every job is placed or deliberately left out: a construction heuristic would
+                // only retry the jobs it left out, option by option and start by start, which takes long on large
+                // problems; local search reaches them too.
+                .withPhases(s.warmStart() ? new ai.timefold.solver.core.config.phase.PhaseConfig[] {localSearch()}
+                        : new ai.timefold.solver.core.config.phase.PhaseConfig[] {new ConstructionHeuristicPhaseConfig(), localSearch()});
     }
 
     /**
-     * Local search over three neighbourhoods: change a job's option, change its start, and change both at once (an
-     * option on another offer usually needs another start to fit its window and capacity). Swap moves are left out:
-     * options belong to one job, so swapping them between jobs is never possible.
+     * Local search over four neighbourhoods: change a job's option, change its start, change both at once (an
+     * option on another offer usually needs another start to fit its window and capacity), and move a job while
+     * moving or leaving out the job in its way ({@link MakeRoomMoves}; docs/benchmarks.md has the figures). Swap
+     * moves are left out: options belong to one job, so swapping them between jobs is never possible.
      */
     static LocalSearchPhaseConfig localSearch() {
         return new LocalSearchPhaseConfig().withMoveSelectorConfig(new UnionMoveSelectorConfig().withMoveSelectors(
@@ -70,7 +76,8 @@ public final class PlanSolver {
                 change(null, "start"),
                 new CartesianProductMoveSelectorConfig().withMoveSelectors(
                         change(new EntitySelectorConfig().withId("job"), "option"),
-                        change(EntitySelectorConfig.newMimicSelectorConfig("job"), "start"))));
+                        change(EntitySelectorConfig.newMimicSelectorConfig("job"), "start")),
+                new MoveIteratorFactoryConfig().withMoveIteratorFactoryClass(MakeRoomMoves.class)));
     }
 
     private static ChangeMoveSelectorConfig change(EntitySelectorConfig entity, String variable) {
@@ -98,6 +105,9 @@ public final class PlanSolver {
             SolverJob<GpuPlan> job = manager.solveBuilder()
                     .withProblemId(problem.name())
                     .withProblem(initial)
+                    // The first event gives the starting plan (the warm start's), which local search may not beat for a while.
+                    .withFirstInitializedSolutionEventConsumer(e -> progress.accept(
+                            new Progress(e.solution().getScore(), Duration.ofNanos(System.nanoTime() - started))))
                     .withBestSolutionEventConsumer(e -> progress.accept(
                             new Progress(e.solution().getScore(), Duration.ofNanos(System.nanoTime() - started))))
                     .run();

@@ -31,7 +31,8 @@ import java.util.Map;
  * best kept, as a tight budget is a knapsack that no one order solves) each take the option that adds least to the
  * plan's cost (its own cost plus any rise of a reservation) and fits the capacity and budget left; then, pool by
  * pool, higher reservation levels are tried, packing the jobs that gain most from moving there (unplanned jobs
- * first), keeping the level with the best net saving that stays within the budgets.
+ * first), keeping the level with the best net saving that stays within the budgets. Budgets are tracked as running
+ * totals, so each placement is checked in constant time.
  */
 public final class WarmStart {
     /** Levels tried per reserved offer at most (spread evenly up to the demand). */
@@ -39,20 +40,27 @@ public final class WarmStart {
     /** What planning an unplanned job is worth when ranking moves: more than any cost difference. */
     private static final long PLANNING_GAIN = Long.MAX_VALUE / 4096;
 
-    private final Problem problem;
-    private final Map<String, int[]> used = new HashMap<>();
-    private final Map<Job, Placed> places = new LinkedHashMap<>();
-
-    private WarmStart(Problem problem) {
-        this.problem = problem;
-        problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
-    }
-
     /** The orders tried for the greedy pass: by priority, by priority per unit of cheapest cost, by deadline. */
     static final List<Comparator<JobOptions>> ORDERS = List.of(
             Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due),
             Comparator.comparingDouble((JobOptions jo) -> -priorityPerCost(jo)).thenComparing(WarmStart::due),
             Comparator.comparing(WarmStart::due).thenComparingInt(jo -> -jo.job().priority()));
+
+    private final Problem problem;
+    private final Map<String, int[]> used = new HashMap<>();
+    private final Map<Job, Placed> places = new LinkedHashMap<>();
+    /** Running totals of the plan so far: all its cost, and what each provider bills (reservations included). */
+    private long total;
+    private final Map<String, Long> billed = new HashMap<>();
+    private final long totalCap;
+    private final Map<String, Long> providerCaps = new HashMap<>();
+
+    private WarmStart(Problem problem) {
+        this.problem = problem;
+        problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
+        totalCap = problem.budget().total() == null ? Long.MAX_VALUE : Money.cents(problem.budget().total());
+        problem.budget().byProvider().forEach((p, cap) -> providerCaps.put(p, Money.cents(cap)));
+    }
 
     /**
      * Sets option and start of every assignment of {@code plan} to the best starting plan: the heuristic run in each
@@ -91,6 +99,215 @@ public final class WarmStart {
         }
     }
 
+    private void placeInOrder(List<JobOptions> order) {
+        for (JobOptions jo : order) {
+            Placed best = null;
+            long bestCost = Long.MAX_VALUE;
+            for (Option o : jo.options()) {
+                if (o.totalCents() >= bestCost) {
+                    continue; // even without a reservation rise it cannot beat the best so far
+                }
+                Placed p = cheapestStart(o);
+                if (p == null) {
+                    continue;
+                }
+                long rise = rise(p);
+                long cost = o.totalCents() + rise;
+                if (cost < bestCost && withinBudget(p, rise)) {
+                    best = p;
+                    bestCost = cost;
+                }
+            }
+            if (best != null) {
+                place(jo.job(), best, rise(best));
+            }
+        }
+    }
+
+    /**
+     * Where the option fits the capacity left at the least added cost: its earliest start, or on a reserved pool the
+     * earliest start that raises the reservation least; null if it fits nowhere.
+     */
+    private Placed cheapestStart(Option o) {
+        int[] u = used.get(o.offer().id());
+        if (!o.offer().isReserved()) {
+            int start = o.offer().isCapped() ? CapacityFit.earliestStart(o, u, o.offer().maxGpus()) : o.earliestStart();
+            return start < 0 ? null : new Placed(o, start);
+        }
+        int now = peak(u);
+        Placed best = null;
+        int bestPeak = Integer.MAX_VALUE;
+        for (int start = o.earliestStart(); start <= o.latestStart() && bestPeak > now; start++) {
+            if (CapacityFit.fits(o, start, u, o.offer().maxGpus())) {
+                int newPeak = peakWith(u, now, o, start);
+                if (newPeak < bestPeak) {
+                    bestPeak = newPeak;
+                    best = new Placed(o, start);
+                }
+            }
+        }
+        return best;
+    }
+
+    /** R18: how much more the pool's reservation costs with the placement in it (0 off reserved offers). */
+    private long rise(Placed p) {
+        Offer pool = p.option().offer();
+        if (!pool.isReserved()) {
+            return 0;
+        }
+        int[] u = used.get(pool.id());
+        int now = peak(u);
+        return Reservations.horizonCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
+                - Reservations.horizonCents(pool, now, problem.horizon());
+    }
+
+    /** R22 for adding an unplanned job's placement: its cost and the reservation rise, within every cap. */
+    private boolean withinBudget(Placed p, long rise) {
+        if (total + p.option().totalCents() + rise > totalCap) {
+            return false;
+        }
+        Map<String, Long> delta = new HashMap<>();
+        charges(p, rise, 1, delta);
+        return providersWithin(delta);
+    }
+
+    private boolean providersWithin(Map<String, Long> delta) {
+        for (Map.Entry<String, Long> d : delta.entrySet()) {
+            Long cap = providerCaps.get(d.getKey());
+            if (cap != null && d.getValue() > 0 && billed.getOrDefault(d.getKey(), 0L) + d.getValue() > cap) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Adds {@code sign} times what the placement bills each provider, with the reservation rise, to {@code into}. */
+    private static void charges(Placed p, long rise, int sign, Map<String, Long> into) {
+        for (ProviderCharge c : p.option().providerCharges()) {
+            into.merge(c.provider(), sign * c.cents(), Long::sum);
+        }
+        if (rise != 0) {
+            into.merge(p.option().offer().provider(), sign * rise, Long::sum);
+        }
+    }
+
+    private void place(Job job, Placed to, long rise) {
+        total += to.option().totalCents() + rise;
+        Map<String, Long> delta = new HashMap<>();
+        charges(to, rise, 1, delta);
+        delta.forEach((p, c) -> billed.merge(p, c, Long::sum));
+        places.put(job, to);
+        CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
+    }
+
+    private void fillReservation(List<JobOptions> options, Offer pool) {
+        List<JobOptions> candidates = new ArrayList<>();
+        Map<Job, List<Option>> onPool = new HashMap<>();
+        for (JobOptions jo : options) {
+            List<Option> here = jo.options().stream().filter(o -> o.offer().equals(pool))
+                    .sorted(Comparator.comparingLong(Option::totalCents).thenComparingInt(Option::billedGpus)).toList();
+            Placed p = places.get(jo.job());
+            if (!here.isEmpty() && (p == null || !p.option().offer().equals(pool))) {
+                candidates.add(jo);
+                onPool.put(jo.job(), here);
+            }
+        }
+        if (candidates.isEmpty()) {
+            return;
+        }
+        Map<Job, Double> density = new HashMap<>();
+        for (JobOptions jo : candidates) {
+            Option cheapest = onPool.get(jo.job()).get(0);
+            density.put(jo.job(), (double) gain(places.get(jo.job()), cheapest) / ((long) cheapest.billedGpus() * cheapest.durationSlots()));
+        }
+        candidates.sort(Comparator.comparing((JobOptions jo) -> places.containsKey(jo.job()))
+                .thenComparing(jo -> -jo.job().priority())
+                .thenComparing(Comparator.comparingDouble((JobOptions jo) -> density.get(jo.job())).reversed())
+                .thenComparing(jo -> jo.job().id()));
+        int current = peak(used.get(pool.id()));
+        long demand = current + candidates.stream().mapToLong(jo -> onPool.get(jo.job()).stream()
+                .mapToInt(Option::billedGpus).max().orElse(0)).sum();
+        int per = pool.gpusPerInstance();
+        int fromLevel = current / per + 1;
+        int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
+        int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
+        long currentCost = Reservations.horizonCents(pool, current, problem.horizon());
+        Map<Job, Placed> best = Map.of();
+        long bestNet = 0;
+        long bestRise = 0;
+        for (int n = fromLevel; n <= maxLevel; n += step) {
+            int level = n * per;
+            Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
+            long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
+            long rise = Reservations.horizonCents(pool, level, problem.horizon()) - currentCost;
+            if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
+                bestNet = gain - rise;
+                best = moved;
+                bestRise = rise;
+            }
+        }
+        if (!best.isEmpty()) {
+            total += bestRise;
+            billed.merge(pool.provider(), bestRise, Long::sum);
+            best.forEach(this::move);
+        }
+    }
+
+    /** Packs jobs onto the pool, at most {@code level} GPUs at once: unplanned jobs first, then by gain per GPU-slot. */
+    private Map<Job, Placed> pack(List<JobOptions> candidates, Map<Job, List<Option>> onPool, Offer pool, int level) {
+        int[] usage = used.get(pool.id()).clone();
+        Map<Job, Placed> moved = new LinkedHashMap<>();
+        for (JobOptions jo : candidates) {
+            for (Option o : onPool.get(jo.job())) {
+                if (gain(places.get(jo.job()), o) <= 0) {
+                    continue;
+                }
+                int start = CapacityFit.earliestStart(o, usage, level);
+                if (start >= 0) {
+                    moved.put(jo.job(), new Placed(o, start));
+                    CapacityFit.occupy(usage, o, start, o.billedGpus());
+                    break;
+                }
+            }
+        }
+        return moved;
+    }
+
+    /**
+     * R22 for moving jobs onto a pool raised by {@code rise}: their new costs less their old ones, within every cap.
+     * A pool they leave is counted as still bought (its peak may fall), which only errs on the safe side.
+     */
+    private boolean movesWithinBudget(Map<Job, Placed> moved, Offer pool, long rise) {
+        long delta = rise;
+        Map<String, Long> byProvider = new HashMap<>();
+        byProvider.merge(pool.provider(), rise, Long::sum);
+        for (Map.Entry<Job, Placed> e : moved.entrySet()) {
+            Placed old = places.get(e.getKey());
+            delta += e.getValue().option().totalCents() - (old == null ? 0 : old.option().totalCents());
+            charges(e.getValue(), 0, 1, byProvider);
+            if (old != null) {
+                charges(old, 0, -1, byProvider);
+            }
+        }
+        return total + delta <= totalCap && providersWithin(byProvider);
+    }
+
+    /** Moves a job onto the pool (its reservation rise already booked), updating the running totals. */
+    private void move(Job job, Placed to) {
+        Placed old = places.get(job);
+        Map<String, Long> delta = new HashMap<>();
+        charges(to, 0, 1, delta);
+        total += to.option().totalCents();
+        if (old != null) {
+            charges(old, 0, -1, delta);
+            total -= old.option().totalCents();
+            CapacityFit.occupy(used.get(old.option().offer().id()), old.option(), old.start(), -old.option().billedGpus());
+        }
+        delta.forEach((p, c) -> billed.merge(p, c, Long::sum));
+        places.put(job, to);
+        CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
+    }
+
     /** Hard penalty, unplanned priority, cost: lower is better in that order (R23). */
     private static long[] rank(Problem problem, Map<Job, Placed> places) {
         List<Placement> placements = new ArrayList<>();
@@ -108,11 +325,15 @@ public final class WarmStart {
 
     /** A plan given as decisions, on this problem's options (placements it cannot match are left out). */
     private static Map<Job, Placed> placesOf(Decisions d, List<JobOptions> options) {
+        Map<String, JobOptions> byId = new HashMap<>();
+        options.forEach(jo -> byId.put(jo.job().id(), jo));
         Map<Job, Placed> out = new LinkedHashMap<>();
         for (Placement p : d.placements()) {
-            options.stream().filter(jo -> jo.job().id().equals(p.job())).findFirst().flatMap(jo -> jo.options().stream()
-                            .filter(o -> o.offer().id().equals(p.offer()) && o.gpus() == p.gpus()).findFirst())
-                    .ifPresent(o -> out.put(o.job(), new Placed(o, p.startSlot())));
+            JobOptions jo = byId.get(p.job());
+            if (jo != null) {
+                jo.options().stream().filter(o -> o.offer().id().equals(p.offer()) && o.gpus() == p.gpus()).findFirst()
+                        .ifPresent(o -> out.put(o.job(), new Placed(o, p.startSlot())));
+            }
         }
         return out;
     }
@@ -126,174 +347,17 @@ public final class WarmStart {
         return jo.job().priority() / (double) Math.max(1, cheapest);
     }
 
-    private void placeInOrder(List<JobOptions> order) {
-        for (JobOptions jo : order) {
-            Placed best = null;
-            long bestCost = Long.MAX_VALUE;
-            for (Option o : jo.options()) {
-                Placed p = cheapestStart(o);
-                long cost = p == null ? Long.MAX_VALUE : marginalCents(p);
-                if (cost < bestCost && withinBudget(jo.job(), p)) {
-                    best = p;
-                    bestCost = cost;
-                }
-            }
-            if (best != null) {
-                move(jo.job(), best);
-            }
-        }
+    /** What moving a job from {@code from} (null: unplanned) onto option {@code to} saves. */
+    private static long gain(Placed from, Option to) {
+        return from == null ? PLANNING_GAIN : from.option().totalCents() - to.totalCents();
     }
 
-    /**
-     * Where the option fits the capacity left at the least added cost: its earliest start, or on a reserved pool the
-     * earliest start that raises the reservation least; null if it fits nowhere.
-     */
-    private Placed cheapestStart(Option o) {
-        int[] u = used.get(o.offer().id());
-        if (!o.offer().isReserved()) {
-            int start = CapacityFit.earliestStart(o, u, o.offer().maxGpus());
-            return start < 0 ? null : new Placed(o, start);
+    private static int peakWith(int[] usage, int peak, Option o, int start) {
+        int out = peak;
+        for (int s = start; s < start + o.durationSlots(); s++) {
+            out = Math.max(out, usage[s] + o.billedGpus());
         }
-        Placed best = null;
-        int bestPeak = Integer.MAX_VALUE;
-        for (int start = o.earliestStart(); start <= o.latestStart() && bestPeak > peak(u); start++) {
-            if (CapacityFit.fits(o, start, u, o.offer().maxGpus())) {
-                int newPeak = peak(u);
-                for (int s = start; s < start + o.durationSlots(); s++) {
-                    newPeak = Math.max(newPeak, u[s] + o.billedGpus());
-                }
-                if (newPeak < bestPeak) {
-                    bestPeak = newPeak;
-                    best = new Placed(o, start);
-                }
-            }
-        }
-        return best;
-    }
-
-    /** What placing the job there adds to the plan: its own cost, plus any rise of the pool's reservation (R18). */
-    private long marginalCents(Placed p) {
-        Option o = p.option();
-        if (!o.offer().isReserved()) {
-            return o.totalCents();
-        }
-        int[] u = used.get(o.offer().id());
-        int before = peak(u);
-        int after = before;
-        for (int s = p.start(); s < p.start() + o.durationSlots(); s++) {
-            after = Math.max(after, u[s] + o.billedGpus());
-        }
-        return o.totalCents() + Reservations.horizonCents(o.offer(), after, problem.horizon())
-                - Reservations.horizonCents(o.offer(), before, problem.horizon());
-    }
-
-    private void fillReservation(List<JobOptions> options, Offer pool) {
-        List<JobOptions> candidates = options.stream()
-                .filter(jo -> !onPool(jo.job(), pool) && jo.options().stream().anyMatch(o -> o.offer().equals(pool))).toList();
-        int current = peak(used.get(pool.id()));
-        long demand = current + candidates.stream().mapToLong(jo -> jo.options().stream().filter(o -> o.offer().equals(pool))
-                .mapToInt(Option::billedGpus).max().orElse(0)).sum();
-        int per = pool.gpusPerInstance();
-        int fromLevel = current / per + 1;
-        int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
-        int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
-        long currentCost = Reservations.horizonCents(pool, current, problem.horizon());
-        Map<Job, Placed> best = Map.of();
-        long bestNet = 0;
-        for (int n = fromLevel; n <= maxLevel; n += step) {
-            int level = n * per;
-            Map<Job, Placed> moved = pack(candidates, pool, level);
-            long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long net = gain - (Reservations.horizonCents(pool, level, problem.horizon()) - currentCost);
-            if (net > bestNet && withinBudget(moved)) {
-                bestNet = net;
-                best = moved;
-            }
-        }
-        best.forEach(this::move);
-    }
-
-    /** Packs jobs onto the pool, at most {@code level} GPUs at once: unplanned jobs first, then by gain per GPU-slot. */
-    private Map<Job, Placed> pack(List<JobOptions> candidates, Offer pool, int level) {
-        int[] usage = used.get(pool.id()).clone();
-        Map<Job, Placed> moved = new LinkedHashMap<>();
-        List<JobOptions> order = new ArrayList<>(candidates);
-        order.sort(Comparator.comparing((JobOptions jo) -> places.containsKey(jo.job()))
-                .thenComparing(jo -> -jo.job().priority())
-                .thenComparing(Comparator.comparingDouble((JobOptions jo) -> gainDensity(jo, pool)).reversed())
-                .thenComparing(jo -> jo.job().id()));
-        for (JobOptions jo : order) {
-            for (Option o : onPool(jo, pool)) {
-                if (gain(places.get(jo.job()), o) <= 0) {
-                    continue;
-                }
-                int start = CapacityFit.earliestStart(o, usage, level);
-                if (start >= 0) {
-                    moved.put(jo.job(), new Placed(o, start));
-                    CapacityFit.occupy(usage, o, start, o.billedGpus());
-                    break;
-                }
-            }
-        }
-        return moved;
-    }
-
-    private void move(Job job, Placed to) {
-        Placed old = places.get(job);
-        if (old != null) {
-            CapacityFit.occupy(used.get(old.option().offer().id()), old.option(), old.start(), -old.option().billedGpus());
-        }
-        places.put(job, to);
-        CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
-    }
-
-    private boolean withinBudget(Job job, Placed p) {
-        return withinBudget(Map.of(job, p));
-    }
-
-    /**
-     * R22 for the plan with {@code changes} applied: every job line plus each reserved pool at its peak, against the
-     * total and per-provider caps.
-     */
-    private boolean withinBudget(Map<Job, Placed> changes) {
-        Map<Job, Placed> plan = new LinkedHashMap<>(places);
-        plan.putAll(changes);
-        Map<String, int[]> pools = new HashMap<>();
-        for (Placed p : plan.values()) {
-            if (p.option().offer().isReserved()) {
-                int[] u = pools.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]);
-                CapacityFit.occupy(u, p.option(), p.start(), p.option().billedGpus());
-            }
-        }
-        long total = 0;
-        Map<String, Long> byProvider = new HashMap<>();
-        for (Placed p : plan.values()) {
-            total += p.option().totalCents();
-            for (ProviderCharge c : p.option().providerCharges()) {
-                byProvider.merge(c.provider(), c.cents(), Long::sum);
-            }
-        }
-        for (Offer pool : problem.offers()) {
-            if (pools.containsKey(pool.id())) {
-                long cents = Reservations.horizonCents(pool, peak(pools.get(pool.id())), problem.horizon());
-                total += cents;
-                byProvider.merge(pool.provider(), cents, Long::sum);
-            }
-        }
-        if (problem.budget().total() != null && total > Money.cents(problem.budget().total())) {
-            return false;
-        }
-        for (Map.Entry<String, Double> cap : problem.budget().byProvider().entrySet()) {
-            if (byProvider.getOrDefault(cap.getKey(), 0L) > Money.cents(cap.getValue())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean onPool(Job job, Offer pool) {
-        Placed p = places.get(job);
-        return p != null && p.option().offer().equals(pool);
+        return out;
     }
 
     private static int peak(int[] usage) {
@@ -302,21 +366,5 @@ public final class WarmStart {
             peak = Math.max(peak, u);
         }
         return peak;
-    }
-
-    /** The job's options on the pool, cheapest first, then the fewest GPUs. */
-    private static List<Option> onPool(JobOptions jo, Offer pool) {
-        return jo.options().stream().filter(o -> o.offer().equals(pool))
-                .sorted(Comparator.comparingLong(Option::totalCents).thenComparingInt(Option::billedGpus)).toList();
-    }
-
-    /** What moving a job from {@code from} (null: unplanned) onto option {@code to} saves. */
-    private static long gain(Placed from, Option to) {
-        return from == null ? PLANNING_GAIN : from.option().totalCents() - to.totalCents();
-    }
-
-    private double gainDensity(JobOptions jo, Offer pool) {
-        Option cheapest = onPool(jo, pool).get(0);
-        return (double) gain(places.get(jo.job()), cheapest) / ((long) cheapest.billedGpus() * cheapest.durationSlots());
     }
 }
