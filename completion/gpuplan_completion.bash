@@ -165,6 +165,8 @@ function _complete_gpuplan() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} catalog" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} schema" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} completion" ];    then _picocli_gpuplan; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} generate" ];    then _picocli_gpuplan; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} bench" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} help" ];    then _picocli_gpuplan; return $?; fi
 
   # Find the longest sequence of subcommands and call the bash function for that subcommand.
@@ -179,9 +181,13 @@ function _complete_gpuplan() {
   local cmds8=(catalog)
   local cmds9=(schema)
   local cmds10=(completion)
-  local cmds11=(help)
+  local cmds11=(generate)
+  local cmds12=(bench)
+  local cmds13=(help)
 
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_gpuplan_help; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_gpuplan_help; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_gpuplan_bench; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_gpuplan_generate; return $?; fi
   if CompWordsContainsArray "${cmds10[@]}"; then _picocli_gpuplan_completion; return $?; fi
   if CompWordsContainsArray "${cmds9[@]}"; then _picocli_gpuplan_schema; return $?; fi
   if CompWordsContainsArray "${cmds8[@]}"; then _picocli_gpuplan_catalog; return $?; fi
@@ -203,7 +209,7 @@ function _picocli_gpuplan() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="solve validate verify report resolve compare frontier explain catalog schema completion help"
+  local commands="solve validate verify report resolve compare frontier explain catalog schema completion generate bench help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -618,12 +624,96 @@ function _picocli_gpuplan_completion() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `generate` subcommand.
+function _picocli_gpuplan_generate() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version'"
+  local arg_opts="'--jobs' '--offers' '--seed' '--days' '--out'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--jobs')
+      return
+      ;;
+    '--offers')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '--days')
+      return
+      ;;
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
+# Generates completions for the options and subcommands of the `bench` subcommand.
+function _picocli_gpuplan_bench() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version'"
+  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--days' '--doc'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--sizes')
+      return
+      ;;
+    '--seeds')
+      return
+      ;;
+    '--checkpoints')
+      return
+      ;;
+    '--days')
+      return
+      ;;
+    '--doc')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `help` subcommand.
 function _picocli_gpuplan_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="solve validate verify report resolve compare frontier explain catalog schema completion"
+  local commands="solve validate verify report resolve compare frontier explain catalog schema completion generate bench"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

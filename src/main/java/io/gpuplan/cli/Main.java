@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "gpuplan", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Plans GPU procurement: what to reserve, where and when to run each job, at the lowest cost.",
         subcommands = {SolveCommand.class, ValidateCommand.class, VerifyCommand.class, ReportCommand.class, ResolveCommand.class, CompareCommand.class, FrontierCommand.class, ExplainCommand.class,
-                CatalogCommand.class, SchemaCommand.class, CompletionCommand.class,
+                CatalogCommand.class, SchemaCommand.class, CompletionCommand.class, GenerateCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes (each command's --help says what they mean for it):%n",
         exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.PARTIAL_TEXT + " (verify: the plan disagrees)", ExitCodes.BAD_INPUT_TEXT,

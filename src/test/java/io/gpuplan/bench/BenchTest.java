@@ -1,0 +1,71 @@
+package io.gpuplan.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.problem.PurchaseModel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The generator and the benchmark at a smoke size, so that neither rots (the real sizes run with gpuplan bench). */
+class BenchTest {
+
+    @Test
+    void theGeneratorWritesTheSameValidScenarioForTheSameArguments() throws Exception {
+        String text = ScenarioGenerator.generate(60, 40, 3, 90);
+        assertEquals(text, ScenarioGenerator.generate(60, 40, 3, 90));
+        assertTrue(!text.equals(ScenarioGenerator.generate(60, 40, 4, 90)), "another seed, another scenario");
+        Problem p = ProblemReader.parse("generated.yaml", text, new ArrayList<>());
+        assertEquals(60, p.jobs().size());
+        assertEquals(40, p.offers().size());
+        Set<String> providers = p.offers().stream().map(Offer::provider).collect(Collectors.toSet());
+        assertTrue(providers.size() >= 4, providers.toString());
+        assertEquals(Set.of(PurchaseModel.values()), p.offers().stream().map(Offer::purchase).collect(Collectors.toSet()));
+        assertTrue(p.offers().stream().anyMatch(o -> o.accelerator().name().startsWith("Ascend") && o.jurisdiction().equals("CN")));
+        assertTrue(p.offers().stream().allMatch(o -> o.maxGpus() != Offer.UNLIMITED), "every offer has a capacity");
+        assertNotNull(p.budget().total());
+        assertTrue(p.jobs().stream().map(j -> j.kind()).collect(Collectors.toSet()).size() >= 4, "training, fine-tuning, batch, inference");
+        assertTrue(p.jobs().stream().anyMatch(j -> !j.residency().isEmpty()), "some job has a residency rule");
+    }
+
+    @Test
+    void aSmokeRunMeasuresEveryFigure() {
+        Benchmark.Result r = Benchmark.run(Benchmark.Size.parse("6x8"), 1, 30, List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)));
+        assertNotNull(r.firstFeasible(), "the warm start is feasible");
+        assertTrue(r.firstFeasible().compareTo(Duration.ofSeconds(2)) <= 0);
+        // The run stops at the last checkpoint, so the plan it writes is the one that checkpoint reads.
+        assertEquals(r.plan().totals().cost().movePointRight(2).longValueExact(), r.costAtCheckpoint().get(1));
+        assertTrue(r.gap() != null && r.gap().signum() >= 0, "a cost below a lower bound would be a bug: " + r.gap());
+        assertTrue(r.plan().run().movesPerSecond() > 0 && r.peakHeapBytes() > 0);
+
+        String table = BenchTable.markdown(List.of(r), "gpuplan bench --sizes 6x8");
+        String row = table.lines().filter(l -> l.startsWith("| 6x8 |")).findFirst().orElseThrow();
+        assertEquals(10 + 2, row.split("\\|", -1).length - 2, "one cell per column (two checkpoints): " + row);
+        assertTrue(table.contains("cost @2 s") && table.contains("cores"), table);
+    }
+
+    @Test
+    void theTableReplacesOnlyWhatLiesBetweenTheMarkers() {
+        String doc = "# Benchmarks\n\nTuning log.\n";
+        String once = BenchTable.replaceBetweenMarkers(doc, "table 1\n");
+        assertTrue(once.startsWith(doc) && once.contains(BenchTable.BEGIN + "\ntable 1\n" + BenchTable.END), once);
+        String twice = BenchTable.replaceBetweenMarkers(once + "\n## After\n", "table 2\n");
+        assertEquals(doc + "\n" + BenchTable.BEGIN + "\ntable 2\n" + BenchTable.END + "\n\n## After\n", twice);
+    }
+
+    @Test
+    void sizesAreNamedOrJobsByOffers() {
+        assertEquals(new Benchmark.Size("M", 200, 100), Benchmark.Size.parse("m"));
+        assertEquals(new Benchmark.Size("12x5", 12, 5), Benchmark.Size.parse("12x5"));
+        assertThrows(IllegalArgumentException.class, () -> Benchmark.Size.parse("huge"));
+    }
+}
