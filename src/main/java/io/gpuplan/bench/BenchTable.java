@@ -7,7 +7,6 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Predicate;
 
 /**
  * The benchmark's Markdown: the machine, one row per run, and the issue-5 targets with whether each is met. The
@@ -87,8 +86,7 @@ public final class BenchTable {
     }
 
     private static List<Benchmark.Result> of(List<Benchmark.Result> results, String size) {
-        Predicate<Benchmark.Result> named = r -> r.size().name().equals(size);
-        return results.stream().filter(named).toList();
+        return results.stream().filter(r -> r.size().name().equals(size)).toList();
     }
 
     private static String line(boolean met, String target, String measured) {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
                 "Sizes: S = 20 jobs × 20 offers, M = 200 × 100, L = 2,000 × 400, or JOBSxOFFERS."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT, ExitCodes.INTERNAL_TEXT},
-        footer = {"", "Examples:", "  gpuplan bench --doc docs/benchmarks.md        (S, M, L; seeds 1-3; about 12 minutes)",
+        footer = {"", "Examples:", "  gpuplan bench --doc docs/benchmarks.md        (S, M, L; seeds 1-3; about 16 minutes)",
                 "  gpuplan bench --sizes 5x8 --seeds 1 --checkpoints 1,2,3"})
 final class BenchCommand implements Callable<Integer> {
     @Spec
