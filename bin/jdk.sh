@@ -15,8 +15,13 @@ gpuplan_find_jdk() {
     if [ -n "$major" ] && [ "$major" -ge 21 ]; then
       export JAVA_HOME="$candidate"
       export PATH="$JAVA_HOME/bin:$PATH"
-      # Maven 3.8.7 bundles an old Guava that trips the JDK 24+ sun.misc.Unsafe warning; silence it.
-      if [ "$major" -ge 24 ]; then export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"; fi
+      # OR-Tools loads a native library; Maven's old Guava and protobuf (under OR-Tools) trip the JDK 24+
+      # sun.misc.Unsafe warning, a flag that JDKs before 24 do not know.
+      GPUPLAN_JVM_FLAGS="--enable-native-access=ALL-UNNAMED"
+      if [ "$major" -ge 24 ]; then
+        export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+        GPUPLAN_JVM_FLAGS="$GPUPLAN_JVM_FLAGS --sun-misc-unsafe-memory-access=allow"
+      fi
       return 0
     fi
   done

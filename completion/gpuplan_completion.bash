@@ -230,7 +230,7 @@ function _picocli_gpuplan_solve() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel'"
+  local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -254,6 +254,9 @@ function _picocli_gpuplan_solve() {
       return
       ;;
     '--parallel')
+      return
+      ;;
+    '--exact-effort')
       return
       ;;
   esac
@@ -404,7 +407,7 @@ function _picocli_gpuplan_compare() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel'"
+  local arg_opts="'--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -433,6 +436,9 @@ function _picocli_gpuplan_compare() {
     '--parallel')
       return
       ;;
+    '--exact-effort')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -459,7 +465,7 @@ function _picocli_gpuplan_frontier() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--budgets' '--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel'"
+  local arg_opts="'--budgets' '--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -486,6 +492,9 @@ function _picocli_gpuplan_frontier() {
       return
       ;;
     '--parallel')
+      return
+      ;;
+    '--exact-effort')
       return
       ;;
   esac
@@ -674,7 +683,7 @@ function _picocli_gpuplan_bench() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--days' '--doc'"
+  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -686,6 +695,9 @@ function _picocli_gpuplan_bench() {
       return
       ;;
     '--checkpoints')
+      return
+      ;;
+    '--referee')
       return
       ;;
     '--days')

@@ -24,7 +24,7 @@ public final class Solving {
         PlanDocumentBuilder.Context context = new PlanDocumentBuilder.Context(loaded.problem(),
                 new PlanDocument.ProblemRef(loaded.file().getFileName().toString(), loaded.sha256()),
                 new PlanDocument.SolverRef("test", settings.seed(), moves, settings.timeLimit().toString(), null),
-                null, result.options());
+                null, result.options(), result.certificate());
         return new Solved(loaded, result, PlanDocumentBuilder.build(context, SolutionDecisions.of(result.plan())), context);
     }
 }

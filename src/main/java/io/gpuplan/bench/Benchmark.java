@@ -7,10 +7,14 @@ import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.solve.Stopper;
+import io.gpuplan.solve.bounds.Prover;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -23,19 +27,25 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One benchmark run: generate a scenario, then solve it as {@code gpuplan solve} does (warm start, local search,
- * bounds, baselines, risk), stopping at the last checkpoint after launch. Times count from the moment the problem
- * text is read, so they include reading, sizing and the warm start.
+ * One benchmark run: generate a scenario, then solve it as {@code gpuplan solve} does (warm start, CP-SAT where
+ * small, local search, certificate, baselines, risk), stopping at the last checkpoint after launch; then, on small
+ * sizes, a referee proves the optimum to measure the plan against. Times count from the moment the problem text is
+ * read, so they include reading, sizing and the warm start.
  */
 public final class Benchmark {
     private Benchmark() {
     }
 
-    /** A benchmark size: jobs × offers. */
-    public record Size(String name, int jobs, int offers) {
-        public static final List<Size> STANDARD = List.of(new Size("S", 20, 20), new Size("M", 200, 100), new Size("L", 2_000, 400));
+    /**
+     * A benchmark size: jobs × offers, with the seeds and checkpoints it runs by default (those of its targets in
+     * issue 10: S and S60 30 s, M 60 s, L its first feasible plan).
+     */
+    public record Size(String name, int jobs, int offers, int seeds, List<Duration> checkpoints) {
+        public static final List<Size> STANDARD = List.of(
+                new Size("S", 20, 20, 5, seconds(10, 30)), new Size("S60", 60, 24, 3, seconds(10, 30)),
+                new Size("M", 200, 100, 3, seconds(10, 30, 60)), new Size("L", 2_000, 400, 3, seconds(15, 60)));
 
-        /** S, M, L or JOBSxOFFERS (e.g. 5x8). */
+        /** S, S60, M, L or JOBSxOFFERS (e.g. 5x8: one seed, checkpoints 10 and 30 s). */
         public static Size parse(String text) {
             for (Size s : STANDARD) {
                 if (s.name.equalsIgnoreCase(text)) {
@@ -45,13 +55,27 @@ public final class Benchmark {
             String[] parts = text.toLowerCase(java.util.Locale.ROOT).split("x", -1);
             try {
                 if (parts.length == 2) {
-                    return new Size(text, Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+                    return new Size(text, Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), 1, seconds(10, 30));
                 }
             } catch (NumberFormatException e) {
                 // falls through to the error below
             }
-            throw new IllegalArgumentException("size '" + text + "' is not S, M, L or JOBSxOFFERS (e.g. 5x8)");
+            throw new IllegalArgumentException("size '" + text + "' is not S, S60, M, L or JOBSxOFFERS (e.g. 5x8)");
         }
+
+        private static List<Duration> seconds(int... at) {
+            return java.util.Arrays.stream(at).mapToObj(Duration::ofSeconds).toList();
+        }
+    }
+
+    /** Sizes up to this many jobs get a referee ({@link Prover}): the proven optimum at both levels, where it ends. */
+    public static final int REFEREE_MAX_JOBS = 80;
+
+    /**
+     * What the referee proved: the least unplanned priority (null if not proven) and the least cost at it (null if
+     * not proven), and how long it took.
+     */
+    public record Reference(Long unplannedPriority, Long costCents, Duration took) {
     }
 
     /** A best plan the solver reported, at this time after launch. */
@@ -67,25 +91,43 @@ public final class Benchmark {
      * @param plan               the final plan, with its bounds, baselines and run figures
      * @param unplannedWithOptions unplanned jobs that had an eligible option (the others could never run)
      * @param peakHeapBytes      the sum of the heap pools' peak use during the run (an upper bound on the peak heap)
+     * @param reference          the referee's proof (null where none ran)
      */
     public record Result(Size size, long seed, int days, Duration firstFeasible, List<Duration> checkpoints,
                          List<Long> costAtCheckpoint, List<Boolean> worseAtCheckpoint, PlanDocument plan,
-                         int unplannedWithOptions, long peakHeapBytes, long maxHeapBytes, Duration total) {
-        public BigDecimal gap() {
+                         int unplannedWithOptions, long peakHeapBytes, long maxHeapBytes, Duration total,
+                         Reference reference) {
+        public long unplannedPriority() {
+            return plan.summary().unplannedPriority();
+        }
+
+        public long costCents() {
+            return plan.totals().cost().movePointRight(2).longValueExact();
+        }
+
+        /** The plan's own certificate: its cost bound's gap (null if none). */
+        public BigDecimal certifiedGap() {
             return plan.totals().lowerBound() == null ? null : plan.totals().lowerBound().gap();
         }
 
-        /** Which bound is the best: LP, Lagrangian or R24. */
-        public String boundKind() {
-            PlanDocument.Bound b = plan.totals().lowerBound();
-            if (b.lp() != null && b.lp().compareTo(b.best()) == 0) {
-                return "LP";
+        /** Whether the plan leaves the referee's proven least priority unplanned (null: nothing proven). */
+        public Boolean atLeastPriority() {
+            return reference == null || reference.unplannedPriority() == null ? null
+                    : unplannedPriority() == reference.unplannedPriority();
+        }
+
+        /** (cost − proven optimum) / proven optimum, where the plan is at the optimum's priority and it was proven. */
+        public BigDecimal gapToOptimum() {
+            if (!Boolean.TRUE.equals(atLeastPriority()) || reference.costCents() == null) {
+                return null;
             }
-            return b.lagrangian() != null && b.lagrangian().compareTo(b.best()) == 0 ? "Lagrangian" : "R24";
+            return reference.costCents() == 0 ? BigDecimal.ZERO : BigDecimal.valueOf(costCents() - reference.costCents())
+                    .divide(BigDecimal.valueOf(reference.costCents()), 6, java.math.RoundingMode.HALF_UP);
         }
     }
 
-    public static Result run(Size size, long seed, int days, List<Duration> checkpoints) {
+    /** @param refereeCap the referee's wall-clock cap per level (zero: no referee) */
+    public static Result run(Size size, long seed, int days, List<Duration> checkpoints, Duration refereeCap) {
         String text = ScenarioGenerator.generate(size.jobs(), size.offers(), seed, days);
         resetHeapPeaks();
         Duration last = checkpoints.get(checkpoints.size() - 1);
@@ -109,7 +151,7 @@ public final class Benchmark {
                     new PlanDocument.ProblemRef("generated.yaml", ProblemReader.sha256(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))),
                     new PlanDocument.SolverRef(io.gpuplan.cli.Version.solverEngine(), seed, 0, last.toString(), null),
                     new PlanDocument.Run(result.termination(), result.moves(), result.moveSpeed(),
-                            BigDecimal.valueOf(result.wallTime().toMillis(), 3), null), result.options()), decisions);
+                            BigDecimal.valueOf(result.wallTime().toMillis(), 3), null), result.options(), result.certificate()), decisions);
             Duration total = Duration.ofNanos(System.nanoTime() - launch);
             HardMediumSoftScore finalScore = result.score();
             List<Long> costs = new ArrayList<>();
@@ -123,13 +165,27 @@ public final class Benchmark {
             int unplannedWithOptions = (int) result.options().stream()
                     .filter(jo -> !jo.options().isEmpty() && !placed.contains(jo.job().id())).count();
             Sample first = samples.stream().filter(s -> s.score().hardScore() == 0).findFirst().orElse(null);
+            long peak = peakHeap();
+            Reference reference = size.jobs() <= REFEREE_MAX_JOBS && !refereeCap.isZero()
+                    ? referee(problem, result.options(), refereeCap) : null;
             return new Result(size, seed, days, first == null ? null : first.at(), checkpoints, costs, worse, plan,
-                    unplannedWithOptions, peakHeap(), Runtime.getRuntime().maxMemory(), total);
+                    unplannedWithOptions, peak, Runtime.getRuntime().maxMemory(), total, reference);
         } catch (InputErrors e) {
             throw new IllegalStateException("the generator wrote an invalid problem:\n" + e.getMessage(), e);
         } finally {
             timer.shutdownNow();
         }
+    }
+
+    private static Reference referee(Problem problem, List<JobOptions> options, Duration cap) {
+        long started = System.nanoTime();
+        Prover.Proof proof = Prover.prove(problem, options, cap);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        if (!proof.priorityProven()) {
+            return new Reference(null, null, took);
+        }
+        Evaluation e = PlanEvaluator.evaluate(problem, proof.plan());
+        return new Reference(e.unplannedPriority(), proof.costProven() ? e.costCents() : null, took);
     }
 
     /** The last feasible best plan reported by {@code at}. */

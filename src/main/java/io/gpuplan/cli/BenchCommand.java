@@ -17,27 +17,33 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmarks the solver on generated scenarios (see generate): for each size and seed it prints the time"
-                + " to the first feasible plan, the cost at each checkpoint, the gap to the best lower bound, the saving"
-                + " against the greedy baseline, moves per second and peak heap, then the issue-5 targets and whether each"
-                + " is met. Each run takes as long as the last checkpoint, plus bounds and baselines.",
-                "Sizes: S = 20 jobs × 20 offers, M = 200 × 100, L = 2,000 × 400, or JOBSxOFFERS."},
+                + " to the first feasible plan, the cost at each checkpoint, the unplanned priority against the least"
+                + " proven, the cost against the proven optimum (sizes up to 80 jobs: a referee, HiGHS on the exact"
+                + " model, runs after the solve) or else the plan's certified bound, the plan's certificate, moves per"
+                + " second and peak heap, then the issue-10 targets and whether each is met.",
+                "Sizes (default seeds; checkpoints): S = 20 jobs × 20 offers (1-5; 10,30 s), S60 = 60 × 24 (1-3; 10,30 s),"
+                        + " M = 200 × 100 (1-3; 10,30,60 s), L = 2,000 × 400 (1-3; 15,60 s), or JOBSxOFFERS (1; 10,30 s)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT, ExitCodes.INTERNAL_TEXT},
-        footer = {"", "Examples:", "  gpuplan bench --doc docs/benchmarks.md        (S, M, L; seeds 1-3; about 16 minutes)",
+        footer = {"", "Examples:", "  gpuplan bench --doc docs/benchmarks.md        (S, S60, M, L; about 25 minutes)",
                 "  gpuplan bench --sizes 5x8 --seeds 1 --checkpoints 1,2,3"})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--sizes", split = ",", defaultValue = "S,M,L", paramLabel = "SIZE", description = "default: ${DEFAULT-VALUE}")
+    @Option(names = "--sizes", split = ",", defaultValue = "S,S60,M,L", paramLabel = "SIZE", description = "default: ${DEFAULT-VALUE}")
     List<String> sizes;
 
-    @Option(names = "--seeds", defaultValue = "3", paramLabel = "N", description = "seeds 1..N for each size (default: ${DEFAULT-VALUE})")
-    int seeds;
+    @Option(names = "--seeds", paramLabel = "N", description = "seeds 1..N for each size (default: the size's)")
+    Integer seeds;
 
-    @Option(names = "--checkpoints", split = ",", defaultValue = "10,30,60", paramLabel = "SECONDS",
-            description = "seconds after launch at which the cost is read; the last ends the run (default: ${DEFAULT-VALUE})")
+    @Option(names = "--checkpoints", split = ",", paramLabel = "SECONDS",
+            description = "seconds after launch at which the cost is read; the last ends the run (default: the size's)")
     List<Integer> checkpoints;
+
+    @Option(names = "--referee", defaultValue = "300s", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "the referee's cap per level on sizes up to 80 jobs; 0s: none (default: ${DEFAULT-VALUE})")
+    Duration referee;
 
     @Option(names = "--days", defaultValue = "90", paramLabel = "D", description = "daily slots (default: ${DEFAULT-VALUE})")
     int days;
@@ -58,18 +64,19 @@ final class BenchCommand implements Callable<Integer> {
             err.println("bench: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        if (seeds < 1 || days < 7 || checkpoints.stream().anyMatch(c -> c < 1) || !checkpoints.equals(checkpoints.stream().sorted().toList())
+        if (seeds != null && seeds < 1 || days < 7 || checkpoints != null && (checkpoints.stream().anyMatch(c -> c < 1)
+                || !checkpoints.equals(checkpoints.stream().sorted().toList()))
                 || parsed.stream().anyMatch(s -> s.jobs() < 1 || s.offers() < 4)) {
             err.println("bench: need --seeds >= 1, --days >= 7, increasing --checkpoints >= 1 and sizes of at least 1 job x 4 offers");
             return ExitCodes.BAD_INPUT;
         }
-        List<Duration> at = checkpoints.stream().map(Duration::ofSeconds).toList();
         List<Benchmark.Result> results = new ArrayList<>();
         for (Benchmark.Size size : parsed) {
-            for (long seed = 1; seed <= seeds; seed++) {
+            List<Duration> at = checkpoints == null ? size.checkpoints() : checkpoints.stream().map(Duration::ofSeconds).toList();
+            for (long seed = 1; seed <= (seeds == null ? size.seeds() : seeds); seed++) {
                 err.printf("bench: %s (%d jobs x %d offers), seed %d ...%n", size.name(), size.jobs(), size.offers(), seed);
                 err.flush();
-                results.add(Benchmark.run(size, seed, days, at));
+                results.add(Benchmark.run(size, seed, days, at, referee));
             }
         }
         String table = BenchTable.markdown(results, "gpuplan " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));

@@ -86,7 +86,7 @@ final class ScenarioRun {
                         s.unimprovedLimit() == null ? null : s.unimprovedLimit().toString()),
                 new PlanDocument.Run(r.termination(), r.moves(), r.moveSpeed(),
                         BigDecimal.valueOf(r.wallTime().toMillis(), 3), r.terminatedEarly() ? Boolean.TRUE : null),
-                r.options());
+                r.options(), r.certificate());
     }
 
     /**
@@ -110,9 +110,8 @@ final class ScenarioRun {
         sb.append(o.base()).append(": ").append(doc.feasible() ? "feasible" : "INFEASIBLE").append(", ")
                 .append(doc.summary().planned()).append('/').append(doc.summary().jobs()).append(" jobs planned, cost ")
                 .append(t.cost().toPlainString()).append(' ').append(doc.currency());
-        if (t.lowerBound() != null && t.lowerBound().gap() != null) {
-            sb.append(", within ").append(t.lowerBound().gap().movePointRight(2).stripTrailingZeros().toPlainString())
-                    .append(" % of the lower bound");
+        if (t.lowerBound() != null && t.lowerBound().statement() != null) {
+            sb.append(", ").append(t.lowerBound().statement());
         }
         PlanDocument.Baseline greedy = t.baselines().get("greedy");
         if (greedy != null && greedy.savingsPercent() != null) {

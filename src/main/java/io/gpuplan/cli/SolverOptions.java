@@ -2,7 +2,10 @@ package io.gpuplan.cli;
 
 import io.gpuplan.solve.SolverSettings;
 import java.time.Duration;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The solver options shared by {@code solve}, {@code compare} and {@code frontier}. */
 final class SolverOptions {
@@ -22,6 +25,21 @@ final class SolverOptions {
             description = "random seed (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    double exactEffort;
+
+    @Option(names = "--exact-effort", paramLabel = "S", defaultValue = "" + SolverSettings.DEFAULT_EXACT_SECONDS,
+            description = "CP-SAT's work per level in deterministic seconds (about a second each): proves small quarters"
+                    + " optimal and may find the plan local search starts from; 0 to skip it (default: ${DEFAULT-VALUE})")
+    void exactEffort(double seconds) {
+        if (!(seconds >= 0 && seconds <= 3_600)) {
+            throw new ParameterException(mixee.commandLine(), "--exact-effort must be from 0 to 3600 (seconds), got " + seconds);
+        }
+        exactEffort = seconds;
+    }
+
     @Option(names = "--no-warm-start", description = "start from Timefold's construction heuristic instead of the"
             + " reservation-aware greedy plan (for comparisons)")
     boolean noWarmStart;
@@ -31,7 +49,7 @@ final class SolverOptions {
 
     SolverSettings settings() {
         return new SolverSettings(seed, moveLimit, timeLimit, unimprovedLimit, SolverSettings.defaults().environmentMode(),
-                !noWarmStart);
+                !noWarmStart, exactEffort);
     }
 
     int workers() {

@@ -46,8 +46,9 @@ final class VerifyCommand implements Callable<Integer> {
             e.errors().stream().map(InputError::format).forEach(err::println);
             return ExitCodes.BAD_INPUT;
         }
+        // The certificate is what the solve proved; verify takes it as stated and checks it against the plan.
         var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
-                OptionEnumerator.enumerate(loaded.problem()));
+                OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan));
         PlanVerifier.Report report = PlanVerifier.verify(loaded.problem(), loaded.sha256(), plan, context);
         if (report.agrees()) {
             out.println(planFile + ": agrees with the rules: " + (report.evaluation().feasible() ? "feasible" : "INFEASIBLE")

@@ -70,14 +70,20 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     }
 
     /**
-     * R24 over the planned jobs (and over all jobs); gap = (cost − bound) / bound: the plan costs at most this
-     * fraction more than the cheapest plan of the same jobs. {@code lp} is the tighter LP-relaxation bound over the
-     * planned jobs (null when skipped, {@code lpNote} says why); {@code lagrangian} the subgradient bound computed
-     * instead where the LP is too large; {@code gap} is taken to the best bound.
+     * What is proven about the plan at both levels of the score (R23), as the solve's certificate states it, and R24.
+     *
+     * @param statement                "proven optimal", or how far the cost can be from the optimum at this plan's
+     *                                 unplanned priority and whether that priority is proven minimal
+     * @param unplannedPriorityAtLeast no plan leaves less priority unplanned
+     * @param best                     no plan leaving at most this plan's unplanned priority costs less (null: no
+     *                                 proven bound); {@code gap} = (cost − best) / best
+     * @param r24PlannedJobs           R24 over the jobs the plan runs: a bound for plans of the same jobs only
+     * @param startedFrom              how local search's last run began when not from the warm start
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Bound(BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, BigDecimal lp, BigDecimal lagrangian,
-                        BigDecimal best, BigDecimal gap, String note, String lpNote) {
+    public record Bound(String statement, Long unplannedPriorityAtLeast, Boolean unplannedPriorityProven,
+                        String unplannedPriorityBy, BigDecimal best, BigDecimal gap, String bestBy, Boolean provenOptimal,
+                        BigDecimal r24PlannedJobs, BigDecimal r24AllJobs, String startedFrom, String note) {
     }
 
     /**

@@ -16,8 +16,7 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.solve.Baselines;
 import io.gpuplan.solve.LowerBound;
-import io.gpuplan.solve.LagrangianBound;
-import io.gpuplan.solve.LpBound;
+import io.gpuplan.solve.bounds.Certificate;
 import io.gpuplan.risk.MonteCarlo;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -35,8 +34,9 @@ public final class PlanDocumentBuilder {
     }
 
     /** What the document needs besides the decisions: where the problem came from and how it was solved. */
+    /** @param certificate what the solve proved about the plan (null: nothing; {@code verify} passes the plan's own) */
     public record Context(Problem problem, PlanDocument.ProblemRef problemRef, PlanDocument.SolverRef solver,
-                          PlanDocument.Run run, List<JobOptions> options) {
+                          PlanDocument.Run run, List<JobOptions> options, Certificate certificate) {
     }
 
     public static PlanDocument build(Context c, Decisions decisions) {
@@ -120,19 +120,25 @@ public final class PlanDocumentBuilder {
     private static PlanDocument.Bound bound(Context c, Evaluation e) {
         Set<String> planned = e.jobs().stream().filter(JobResult::planned).map(j -> j.job().id()).collect(Collectors.toSet());
         Set<String> all = e.jobs().stream().map(j -> j.job().id()).collect(Collectors.toSet());
-        long r24 = LowerBound.r24(c.options(), planned);
-        LpBound.Result lp = LpBound.compute(c.problem(), c.options(), planned);
-        LagrangianBound.Result lagrangian = lp.computed() ? null : LagrangianBound.compute(c.problem(), c.options(),
-                planned, e.costCents(), LagrangianBound.DEFAULT_ITERATIONS);
-        long best = Math.max(r24, Math.max(lp.computed() ? lp.cents() : 0, lagrangian == null ? 0 : lagrangian.cents()));
-        BigDecimal gap = best == 0 ? null
-                : BigDecimal.valueOf(e.costCents() - best).divide(BigDecimal.valueOf(best), 4, RoundingMode.HALF_UP);
-        return new PlanDocument.Bound(Numbers.money(r24), Numbers.money(LowerBound.r24(c.options(), all)),
-                lp.computed() ? Numbers.money(lp.cents()) : null,
-                lagrangian == null ? null : Numbers.money(lagrangian.cents()), Numbers.money(best), gap,
-                "R24: each planned job at its cheapest eligible option, reserved options at their hourly price, "
-                        + "capacity ignored; best = the largest bound; gap = (cost - best) / best",
-                lagrangian == null ? lp.note() : lp.note() + "; instead: " + lagrangian.note());
+        Certificate cert = c.certificate() != null ? c.certificate() : Certificate.unavailable("no certificate for this plan");
+        long unplanned = e.unplannedPriority();
+        long cost = e.costCents();
+        long slack = Certificate.slackCents(c.problem().offers().stream().filter(io.gpuplan.problem.Offer::isReserved).count());
+        return new PlanDocument.Bound(cert.statement(unplanned, cost, slack), cert.unplannedAtLeast(),
+                cert.unplannedProven(unplanned), cert.unplannedBy(), cert.costBound() < 0 ? null : Numbers.money(cert.costBound()),
+                cert.gap(cost), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),
+                Numbers.money(LowerBound.r24(c.options(), planned)), Numbers.money(LowerBound.r24(c.options(), all)),
+                cert.startedFrom(), cert.note());
+    }
+
+    /** The certificate a plan document states (what {@code verify} takes as given, and checks for consistency). */
+    public static Certificate certificateOf(PlanDocument plan) {
+        PlanDocument.Bound b = plan.totals() == null ? null : plan.totals().lowerBound();
+        if (b == null || b.unplannedPriorityAtLeast() == null) {
+            return null;
+        }
+        return new Certificate(b.unplannedPriorityAtLeast(), b.unplannedPriorityBy(),
+                b.best() == null ? -1 : b.best().movePointRight(2).longValueExact(), b.bestBy(), b.startedFrom(), b.note());
     }
 
     private static PlanDocument.Risk risk(Context c, Evaluation e) {

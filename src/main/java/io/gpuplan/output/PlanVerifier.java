@@ -56,7 +56,28 @@ public final class PlanVerifier {
         for (Violation v : evaluation.violations()) {
             diffs.add("rule broken: " + v);
         }
+        certificateChecks(stated, evaluation, diffs);
         return new Report(List.copyOf(diffs), evaluation);
+    }
+
+    /**
+     * The certificate is not re-proven here (that is a solve), but no proof can claim a bound above a plan that
+     * exists: a cost bound above the plan's own cost, or more unplanned priority than the plan leaves, is wrong.
+     */
+    private static void certificateChecks(PlanDocument stated, Evaluation e, List<String> diffs) {
+        PlanDocument.Bound b = stated.totals() == null ? null : stated.totals().lowerBound();
+        if (b == null) {
+            return;
+        }
+        if (b.unplannedPriorityAtLeast() != null && b.unplannedPriorityAtLeast() > e.unplannedPriority()) {
+            diffs.add("totals.lowerBound.unplannedPriorityAtLeast: the plan states " + b.unplannedPriorityAtLeast()
+                    + ", but the plan itself leaves only " + e.unplannedPriority() + " unplanned: no valid proof says that");
+        }
+        if (b.best() != null && b.best().movePointRight(2).longValue() > e.costCents()
+                && b.unplannedPriorityAtLeast() != null && e.unplannedPriority() <= b.unplannedPriorityAtLeast()) {
+            diffs.add("totals.lowerBound.best: the plan states a bound of " + b.best().toPlainString()
+                    + ", above what the plan itself costs (" + io.gpuplan.sizing.Money.format(e.costCents()) + "): no valid proof says that");
+        }
     }
 
     /** The decisions as the plan states them: a job's start date is the decision, startSlot is derived. */

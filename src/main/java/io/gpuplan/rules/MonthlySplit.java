@@ -1,6 +1,7 @@
 package io.gpuplan.rules;
 
 import io.gpuplan.problem.Horizon;
+import java.math.BigInteger;
 import java.time.LocalDateTime;
 import java.time.YearMonth;
 import java.util.ArrayList;
@@ -34,18 +35,21 @@ public final class MonthlySplit {
     }
 
     static Map<YearMonth, Long> largestRemainder(long cents, Map<YearMonth, Long> weights) {
-        long total = weights.values().stream().mapToLong(Long::longValue).sum();
+        // Exact products: cents × hours overflows a long for amounts above ~1e15 cents (refused prices aside).
+        BigInteger total = BigInteger.valueOf(weights.values().stream().mapToLong(Long::longValue).sum());
+        BigInteger amount = BigInteger.valueOf(cents);
         Map<YearMonth, Long> out = new LinkedHashMap<>();
-        List<Map.Entry<YearMonth, Long>> remainders = new ArrayList<>();
+        List<Map.Entry<YearMonth, BigInteger>> remainders = new ArrayList<>();
         long assigned = 0;
         for (Map.Entry<YearMonth, Long> e : weights.entrySet()) {
-            long share = Math.floorDiv(cents * e.getValue(), total);
-            out.put(e.getKey(), share);
-            assigned += share;
-            remainders.add(Map.entry(e.getKey(), cents * e.getValue() - share * total));
+            BigInteger[] share = amount.multiply(BigInteger.valueOf(e.getValue())).divideAndRemainder(total);
+            out.put(e.getKey(), share[0].longValueExact());
+            assigned += share[0].longValueExact();
+            remainders.add(Map.entry(e.getKey(), share[1]));
         }
-        remainders.sort(Comparator.comparing((Map.Entry<YearMonth, Long> e) -> e.getValue()).reversed()
+        remainders.sort(Comparator.comparing((Map.Entry<YearMonth, BigInteger> e) -> e.getValue()).reversed()
                 .thenComparing(Map.Entry::getKey));
+        // Fewer than one cent per month is left over.
         for (int i = 0; assigned < cents; i++, assigned++) {
             out.merge(remainders.get(i % remainders.size()).getKey(), 1L, Long::sum);
         }

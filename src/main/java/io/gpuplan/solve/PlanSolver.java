@@ -3,36 +3,40 @@ package io.gpuplan.solve;
 import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import ai.timefold.solver.core.api.solver.SolverJob;
 import ai.timefold.solver.core.api.solver.SolverManager;
-import ai.timefold.solver.core.config.constructionheuristic.ConstructionHeuristicPhaseConfig;
-import ai.timefold.solver.core.config.heuristic.selector.entity.EntitySelectorConfig;
-import ai.timefold.solver.core.config.heuristic.selector.move.composite.CartesianProductMoveSelectorConfig;
-import ai.timefold.solver.core.config.heuristic.selector.move.composite.UnionMoveSelectorConfig;
-import ai.timefold.solver.core.config.heuristic.selector.move.factory.MoveIteratorFactoryConfig;
-import ai.timefold.solver.core.config.heuristic.selector.move.generic.ChangeMoveSelectorConfig;
-import ai.timefold.solver.core.config.heuristic.selector.value.ValueSelectorConfig;
-import ai.timefold.solver.core.config.localsearch.LocalSearchPhaseConfig;
 import ai.timefold.solver.core.config.solver.SolverConfig;
-import ai.timefold.solver.core.config.solver.termination.TerminationConfig;
 import io.gpuplan.model.GpuPlan;
-import io.gpuplan.model.GpuPlanConstraints;
 import io.gpuplan.model.GpuPlanFactory;
-import io.gpuplan.model.JobAssignment;
 import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
+import io.gpuplan.solve.bounds.Certificate;
+import io.gpuplan.solve.bounds.Certifier;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 
-/** Runs Timefold on a problem: enumerate options, build the model, solve under the settings' limits. */
+/**
+ * A solve: enumerate options, warm start, then Timefold's local search while the {@link Certifier} proves what it
+ * can on the other core; if CP-SAT found a better plan, local search runs once more from it; last, the certificate
+ * of the plan it ends with.
+ */
 public final class PlanSolver {
     private PlanSolver() {
     }
 
-    /** What a solve produced and how it ended. */
+    /**
+     * What a solve produced and how it ended.
+     *
+     * @param certificate what is proven about the plan
+     */
     public record Result(GpuPlan plan, List<JobOptions> options, String termination, long moves, Duration wallTime,
-                         long moveSpeed, boolean terminatedEarly) {
+                         long moveSpeed, boolean terminatedEarly, Certificate certificate) {
         public HardMediumSoftScore score() {
             return plan.getScore();
         }
@@ -42,51 +46,28 @@ public final class PlanSolver {
     public record Progress(HardMediumSoftScore bestScore, Duration elapsed) {
     }
 
-    public static SolverConfig config(SolverSettings s) {
-        TerminationConfig termination = new TerminationConfig().withSpentLimit(s.timeLimit());
-        if (s.moveLimit() > 0) {
-            termination.setMoveCountLimit(s.moveLimit());
-        }
-        if (s.unimprovedLimit() != null) {
-            termination.setUnimprovedSpentLimit(s.unimprovedLimit());
-        }
-        return new SolverConfig()
-                .withSolutionClass(GpuPlan.class)
-                .withEntityClasses(JobAssignment.class)
-                .withConstraintProviderClass(GpuPlanConstraints.class)
-                .withEnvironmentMode(s.environmentMode())
-                .withRandomSeed(s.seed())
-                .withTerminationConfig(termination)
-                // After the warm start every job is placed or deliberately left out: a construction heuristic would
-                // only retry the jobs it left out, option by option and start by start, which takes long on large
-                // problems; local search reaches them too.
-                .withPhases(s.warmStart() ? new ai.timefold.solver.core.config.phase.PhaseConfig[] {localSearch()}
-                        : new ai.timefold.solver.core.config.phase.PhaseConfig[] {new ConstructionHeuristicPhaseConfig(), localSearch()});
-    }
-
-    /**
-     * Local search over four neighbourhoods: change a job's option, change its start, change both at once (an
-     * option on another offer usually needs another start to fit its window and capacity), and move a job while
-     * moving or leaving out the job in its way ({@link MakeRoomMoves}; docs/benchmarks.md has the figures). Swap
-     * moves are left out: options belong to one job, so swapping them between jobs is never possible.
-     */
-    static LocalSearchPhaseConfig localSearch() {
-        return new LocalSearchPhaseConfig().withMoveSelectorConfig(new UnionMoveSelectorConfig().withMoveSelectors(
-                change(null, "option"),
-                change(null, "start"),
-                new CartesianProductMoveSelectorConfig().withMoveSelectors(
-                        change(new EntitySelectorConfig().withId("job"), "option"),
-                        change(EntitySelectorConfig.newMimicSelectorConfig("job"), "start")),
-                new MoveIteratorFactoryConfig().withMoveIteratorFactoryClass(MakeRoomMoves.class)));
-    }
-
-    private static ChangeMoveSelectorConfig change(EntitySelectorConfig entity, String variable) {
-        ChangeMoveSelectorConfig c = new ChangeMoveSelectorConfig().withValueSelectorConfig(new ValueSelectorConfig(variable));
-        return entity == null ? c : c.withEntitySelectorConfig(entity);
+    /** Timefold's configuration for a problem of {@code jobs} jobs (for the tests that build solvers themselves). */
+    public static SolverConfig config(SolverSettings s, int jobs) {
+        return SolverConfigs.config(s, jobs);
     }
 
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {
         return solve(problem, settings, progress, List.of(), new Stopper());
+    }
+
+    /** What one Timefold run returned. */
+    private record Run(GpuPlan best, long moves, long speed, Duration wall) {
+    }
+
+    /** What is left of the solve's time limit, at least a tenth of a second (so local search still starts). */
+    private static Duration left(SolverSettings settings, long started) {
+        // Whole milliseconds: Timefold refuses finer time limits.
+        Duration left = settings.timeLimit().minusMillis((System.nanoTime() - started) / 1_000_000);
+        return left.compareTo(Duration.ofMillis(100)) < 0 ? Duration.ofMillis(100) : left;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /**
@@ -94,31 +75,97 @@ public final class PlanSolver {
      * @param stopper    stops the solve early, keeping the best plan found so far
      */
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress,
-                               List<io.gpuplan.rules.Decisions> candidates, Stopper stopper) {
+                               List<Decisions> candidates, Stopper stopper) {
         List<JobOptions> options = OptionEnumerator.enumerate(problem);
         GpuPlan initial = GpuPlanFactory.create(problem, options);
         if (settings.warmStart()) {
             WarmStart.apply(initial, options, candidates);
         }
         long started = System.nanoTime();
-        try (SolverManager<GpuPlan> manager = SolverManager.create(config(settings))) {
+        Consumer<HardMediumSoftScore> improved = new Consumer<>() {
+            private HardMediumSoftScore last;
+
+            @Override
+            public synchronized void accept(HardMediumSoftScore score) {
+                if (last == null || score.compareTo(last) > 0) {
+                    last = score;
+                    progress.accept(new Progress(score, Duration.ofNanos(System.nanoTime() - started)));
+                }
+            }
+        };
+        Certifier proof = new Certifier(problem, options,
+                new Certifier.Limits(settings.exactSeconds(), settings.timeLimit(), settings.seed()), stopper);
+        String startedFrom = null;
+        Decisions mostPriority = proof.mostPriority(SolutionDecisions.of(initial));
+        if (mostPriority != null && better(problem, mostPriority, PlanEvaluator.evaluate(problem, SolutionDecisions.of(initial)))) {
+            SolutionDecisions.apply(initial, mostPriority);
+            startedFrom = "CP-SAT's plan of the most priority, which beat the warm start's";
+        }
+        Decisions start = SolutionDecisions.of(initial);
+        long startPriority = plannedPriority(PlanEvaluator.evaluate(problem, start));
+        CompletableFuture<Certifier> certifier = CompletableFuture.supplyAsync(() -> {
+            proof.run(start, startPriority);
+            return proof;
+        });
+        // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
+        Run run = timefold(initial, settings.withTimeLimit(left(settings, started)), improved, stopper);
+        Certifier proven = null;
+        String unproven = "stopped before the certificate was computed";
+        try {
+            // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
+            // when the program exits.
+            proven = certifier.join();
+        } catch (CompletionException e) {
+            unproven = "the certificate could not be computed: " + e.getCause();
+        }
+        if (proven != null && proven.exactPlan() != null
+                && better(problem, proven.exactPlan(), PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best())))) {
+            // CP-SAT found a better plan than local search: local search starts once more, from it.
+            GpuPlan fromExact = GpuPlanFactory.create(problem, options);
+            SolutionDecisions.apply(fromExact, proven.exactPlan());
+            SolverSettings polish = settings.polish();
+            Run again = timefold(fromExact, polish.withTimeLimit(min(polish.timeLimit(), left(settings, started))), improved, stopper);
+            run = new Run(again.best(), run.moves() + again.moves(), run.speed(), run.wall().plus(again.wall()));
+            startedFrom = "CP-SAT's cheapest plan, after local search ended worse";
+        }
+        Duration wall = Duration.ofNanos(System.nanoTime() - started);
+        String termination = stopper.stopped() ? "interrupted (Ctrl-C)" : termination(settings, run.moves(), run.wall());
+        Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
+        // Stopped, the certificate holds what was proven by then: each bound is valid on its own.
+        Certificate certificate = proven != null
+                ? proven.certificate(plannedPriority(e), e.unplannedPriority(), e.costCents(), startedFrom)
+                : Certificate.unavailable(unproven);
+        return new Result(run.best(), options, termination, run.moves(), wall, run.speed(), stopper.stopped(), certificate);
+    }
+
+    private static long plannedPriority(Evaluation e) {
+        return e.jobs().stream().filter(io.gpuplan.rules.JobResult::planned).mapToLong(j -> j.job().priority()).sum();
+    }
+
+    /** Whether the decisions score better than the plan (feasible first, then priority, then cost: R23). */
+    private static boolean better(Problem problem, Decisions d, Evaluation than) {
+        Evaluation e = PlanEvaluator.evaluate(problem, d);
+        return e.feasible() && HardMediumSoftScore.parseScore(e.score()).compareTo(HardMediumSoftScore.parseScore(than.score())) > 0;
+    }
+
+    private static Run timefold(GpuPlan initial, SolverSettings settings, Consumer<HardMediumSoftScore> improved,
+                                Stopper stopper) {
+        long started = System.nanoTime();
+        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size()))) {
             SolverJob<GpuPlan> job = manager.solveBuilder()
-                    .withProblemId(problem.name())
+                    .withProblemId(initial.getProblem().name())
                     .withProblem(initial)
-                    // The first event gives the starting plan (the warm start's), which local search may not beat for a while.
-                    .withFirstInitializedSolutionEventConsumer(e -> progress.accept(
-                            new Progress(e.solution().getScore(), Duration.ofNanos(System.nanoTime() - started))))
-                    .withBestSolutionEventConsumer(e -> progress.accept(
-                            new Progress(e.solution().getScore(), Duration.ofNanos(System.nanoTime() - started))))
+                    // Timefold also reports the plan a perturbation leaves as "first initialized": only better plans are
+                    // passed on.
+                    .withFirstInitializedSolutionEventConsumer(e -> improved.accept(e.solution().getScore()))
+                    .withBestSolutionEventConsumer(e -> improved.accept(e.solution().getScore()))
                     .run();
             GpuPlan best;
             try (Stopper.Registration ignored = stopper.onStop(job::terminateEarly)) {
                 best = job.getFinalBestSolution();
             }
-            Duration wall = Duration.ofNanos(System.nanoTime() - started);
-            long moves = job.getMoveEvaluationCount();
-            String termination = stopper.stopped() ? "interrupted (Ctrl-C)" : termination(settings, moves, wall);
-            return new Result(best, options, termination, moves, wall, job.getMoveEvaluationSpeed(), stopper.stopped());
+            return new Run(best, job.getMoveEvaluationCount(), job.getMoveEvaluationSpeed(),
+                    Duration.ofNanos(System.nanoTime() - started));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("solve interrupted", e);

@@ -15,6 +15,22 @@ public final class SolutionDecisions {
     private SolutionDecisions() {
     }
 
+    /**
+     * Sets every assignment of {@code plan} to the decisions' placement (an option of the same offer and GPU count,
+     * and its start), or unplanned. Reservations follow from the placements (R18 buys the peak).
+     */
+    public static void apply(GpuPlan plan, Decisions decisions) {
+        Map<String, Placement> byJob = new LinkedHashMap<>();
+        decisions.placements().forEach(p -> byJob.put(p.job(), p));
+        for (JobAssignment a : plan.getAssignments()) {
+            Placement p = byJob.get(a.getId());
+            Option o = p == null ? null : a.getOptions().stream()
+                    .filter(x -> x.offer().id().equals(p.offer()) && x.gpus() == p.gpus()).findFirst().orElse(null);
+            a.setOption(o);
+            a.setStart(o == null ? a.getStarts().get(0) : p.startSlot());
+        }
+    }
+
     public static Decisions of(GpuPlan plan) {
         List<Placement> placements = new ArrayList<>();
         Map<String, int[]> reservedUse = new LinkedHashMap<>();

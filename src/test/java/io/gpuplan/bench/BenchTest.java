@@ -38,19 +38,27 @@ class BenchTest {
     }
 
     @Test
-    void aSmokeRunMeasuresEveryFigure() {
-        Benchmark.Result r = Benchmark.run(Benchmark.Size.parse("6x8"), 1, 30, List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)));
+    void aSmokeRunMeasuresEveryFigureAgainstTheRefereesOptimum() {
+        Benchmark.Result r = Benchmark.run(Benchmark.Size.parse("6x8"), 1, 30, List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)),
+                Duration.ofSeconds(60));
         assertNotNull(r.firstFeasible(), "the warm start is feasible");
         assertTrue(r.firstFeasible().compareTo(Duration.ofSeconds(2)) <= 0);
         // The run stops at the last checkpoint, so the plan it writes is the one that checkpoint reads.
-        assertEquals(r.plan().totals().cost().movePointRight(2).longValueExact(), r.costAtCheckpoint().get(1));
-        assertTrue(r.gap() != null && r.gap().signum() >= 0, "a cost below a lower bound would be a bug: " + r.gap());
+        assertEquals(r.costCents(), r.costAtCheckpoint().get(1));
         assertTrue(r.plan().run().movesPerSecond() > 0 && r.peakHeapBytes() > 0);
+        // The referee proves 6 jobs at once; no plan beats a proven optimum, and no certificate claims more than it.
+        assertNotNull(r.reference().costCents(), "the referee proves a 6-job quarter");
+        assertTrue(r.unplannedPriority() >= r.reference().unplannedPriority());
+        assertTrue(r.plan().totals().lowerBound().unplannedPriorityAtLeast() <= r.reference().unplannedPriority());
+        if (r.atLeastPriority()) {
+            assertTrue(r.gapToOptimum().signum() >= 0, "a plan below the proven optimum would be a bug: " + r.gapToOptimum());
+            assertTrue(r.plan().totals().lowerBound().best().movePointRight(2).longValueExact() <= r.reference().costCents());
+        }
 
         String table = BenchTable.markdown(List.of(r), "gpuplan bench --sizes 6x8");
-        String row = table.lines().filter(l -> l.startsWith("| 6x8 |")).findFirst().orElseThrow();
-        assertEquals(10 + 2, row.split("\\|", -1).length - 2, "one cell per column (two checkpoints): " + row);
-        assertTrue(table.contains("cost @2 s") && table.contains("cores"), table);
+        String row = table.lines().filter(l -> l.startsWith("| 1 |")).findFirst().orElseThrow();
+        assertEquals(8 + 2, row.split("\\|", -1).length - 2, "one cell per column (two checkpoints): " + row);
+        assertTrue(table.contains("**6x8** (6 jobs × 8 offers)") && table.contains("cost @2 s") && table.contains("cores"), table);
     }
 
     @Test
@@ -64,8 +72,10 @@ class BenchTest {
 
     @Test
     void sizesAreNamedOrJobsByOffers() {
-        assertEquals(new Benchmark.Size("M", 200, 100), Benchmark.Size.parse("m"));
-        assertEquals(new Benchmark.Size("12x5", 12, 5), Benchmark.Size.parse("12x5"));
+        assertEquals(200, Benchmark.Size.parse("m").jobs());
+        assertEquals(24, Benchmark.Size.parse("s60").offers());
+        Benchmark.Size custom = Benchmark.Size.parse("12x5");
+        assertEquals(List.of(12, 5, 1), List.of(custom.jobs(), custom.offers(), custom.seeds()));
         assertThrows(IllegalArgumentException.class, () -> Benchmark.Size.parse("huge"));
     }
 }

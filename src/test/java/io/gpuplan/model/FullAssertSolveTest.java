@@ -59,7 +59,7 @@ class FullAssertSolveTest {
     static GpuPlan solve(GpuPlan initial, long seed, long moves) {
         SolverSettings settings = new SolverSettings(seed, moves, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, false);
         // FULL_ASSERT throws IllegalStateException if any incremental score is wrong.
-        return SolverFactory.<GpuPlan>create(PlanSolver.config(settings)).buildSolver().solve(initial);
+        return SolverFactory.<GpuPlan>create(PlanSolver.config(settings, initial.getAssignments().size())).buildSolver().solve(initial);
     }
 
     @Test

@@ -28,7 +28,7 @@ class ScoreParityTest {
     void constraintStreamsAndPlainLoopsScoreRandomPlansAlike() {
         Problem problem = TestProblems.load(TestProblems.TINY).problem();
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
-                SolverFactory.create(PlanSolver.config(SolverSettings.defaults())));
+                SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));
         Random random = new Random(7);
         int infeasible = 0;
         for (int round = 0; round < 300; round++) {

@@ -16,18 +16,22 @@ import java.util.Map;
 
 /**
  * The exact optimum of a small problem by branch and bound over every job's options and starts (or leaving it
- * unplanned): feasible first, then least unplanned priority, then least cost, as R23 orders plans. Reservations are
- * bought at each pool's peak, as the model does. For tests on instances of a few jobs and slots.
+ * unplanned): feasible first, then least unplanned priority, then least cost, as R23 orders plans; or the cheapest
+ * plan that leaves at most a given priority unplanned. Reservations are bought at each pool's peak, as the model
+ * does. For tests on instances of a few jobs and slots.
  */
-final class ExhaustiveSearch {
+public final class ExhaustiveSearch {
     private final Problem problem;
     private final List<JobOptions> jobs;
     private final long[] cheapestAfter;
     private final Map<String, int[]> used = new HashMap<>();
     private final List<Placement> current = new ArrayList<>();
     private Evaluation best;
+    /** When set, plans may leave at most this much priority unplanned and only cost counts. */
+    private final long maxUnplanned;
 
-    private ExhaustiveSearch(Problem problem, List<JobOptions> jobs) {
+    private ExhaustiveSearch(Problem problem, List<JobOptions> jobs, long maxUnplanned) {
+        this.maxUnplanned = maxUnplanned;
         this.problem = problem;
         this.jobs = jobs;
         cheapestAfter = new long[jobs.size() + 1];
@@ -38,22 +42,77 @@ final class ExhaustiveSearch {
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
     }
 
+    /**
+     * A random quarter small enough to search exhaustively: 3-4 jobs of 8-16 A100s over 10 daily slots, on four
+     * offers (capped on-demand, a reserved pool, spot, a dearer H100), sometimes with budgets.
+     */
+    public static String randomInstance(java.util.Random r) {
+        StringBuilder sb = new StringBuilder("""
+                name: small
+                horizon: {start: 2027-01-01, end: 2027-01-11}
+                """);
+        if (r.nextBoolean()) {
+            sb.append("budget: {total: ").append(3_000 + r.nextInt(6_000)).append(r.nextBoolean() ? ", byProvider: {aws: 4000}" : "").append("}\n");
+        }
+        sb.append("offers:\n");
+        sb.append("  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: ")
+                .append(2 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: ").append(8 * (1 + r.nextInt(3))).append("}\n");
+        sb.append("  - {id: ri, provider: gcp, region: us-central1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: ")
+                .append(1 + r.nextInt(2)).append(".5, gpusPerInstance: 8, maxGpus: 16}\n");
+        sb.append("  - {id: spot, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: spot, price: 1.2,")
+                .append(" gpusPerInstance: 8, maxGpus: 8, interruptionsPerDay: 0.3}\n");
+        sb.append("  - {id: h100, provider: lambda, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: ")
+                .append(4 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: 8}\n");
+        sb.append("jobs:\n");
+        int jobs = 3 + r.nextInt(2);
+        for (int j = 0; j < jobs; j++) {
+            int earliest = r.nextInt(4);
+            int deadline = Math.min(10, earliest + 3 + r.nextInt(6));
+            sb.append("  - {id: j").append(j).append(", kind: training, memoryGb: 100, work: {gpuHours: ").append(100 + r.nextInt(400))
+                    .append(", accelerator: A100-80G}, gpus: {min: 8, max: 16}, earliest: 2027-01-0").append(1 + earliest)
+                    .append(", deadline: 2027-01-").append(String.format("%02d", 1 + deadline)).append(", interruptible: ").append(r.nextBoolean())
+                    .append(", priority: ").append(1 + r.nextInt(5)).append("}\n");
+        }
+        return sb.toString();
+    }
+
     /** The optimal plan's evaluation. */
-    static Evaluation optimum(Problem problem, List<JobOptions> options) {
-        ExhaustiveSearch s = new ExhaustiveSearch(problem, options);
+    public static Evaluation optimum(Problem problem, List<JobOptions> options) {
+        ExhaustiveSearch s = new ExhaustiveSearch(problem, options, -1);
         s.search(0, 0, 0);
         return s.best;
     }
 
+    /** The cheapest feasible plan that leaves at most {@code maxUnplanned} priority unplanned. */
+    public static Evaluation cheapest(Problem problem, List<JobOptions> options, long maxUnplanned) {
+        ExhaustiveSearch s = new ExhaustiveSearch(problem, options, maxUnplanned);
+        s.search(0, 0, 0);
+        return s.best;
+    }
+
+    /** Whether {@code e} beats the best so far: lexicographically, or by cost alone under the unplanned cap. */
+    private boolean improves(Evaluation e) {
+        if (!e.feasible()) {
+            return false;
+        }
+        if (maxUnplanned >= 0) {
+            return e.unplannedPriority() <= maxUnplanned && (best == null || e.costCents() < best.costCents());
+        }
+        return best == null || e.unplannedPriority() < best.unplannedPriority()
+                || e.unplannedPriority() == best.unplannedPriority() && e.costCents() < best.costCents();
+    }
+
     private void search(int j, long unplanned, long partialCost) {
-        if (best != null && (unplanned > best.unplannedPriority()
-                || unplanned == best.unplannedPriority() && partialCost + cheapestAfter[j] > best.costCents())) {
+        boolean worse = maxUnplanned >= 0
+                ? unplanned > maxUnplanned || best != null && partialCost + cheapestAfter[j] > best.costCents()
+                : best != null && (unplanned > best.unplannedPriority()
+                || unplanned == best.unplannedPriority() && partialCost + cheapestAfter[j] > best.costCents());
+        if (worse) {
             return;
         }
         if (j == jobs.size()) {
             Evaluation e = PlanEvaluator.evaluate(problem, new Decisions(current, reservations()));
-            if (e.feasible() && (best == null || e.unplannedPriority() < best.unplannedPriority()
-                    || e.unplannedPriority() == best.unplannedPriority() && e.costCents() < best.costCents())) {
+            if (improves(e)) {
                 best = e;
             }
             return;

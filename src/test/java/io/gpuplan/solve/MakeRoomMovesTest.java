@@ -47,7 +47,7 @@ class MakeRoomMovesTest {
         place(initial, "long", "dear");
         place(initial, "short", "cheap");
 
-        var config = PlanSolver.config(new SolverSettings(7, 2_000, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true))
+        var config = PlanSolver.config(new SolverSettings(7, 2_000, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 2)
                 .withPhases(new LocalSearchPhaseConfig().withMoveSelectorConfig(
                         new MoveIteratorFactoryConfig().withMoveIteratorFactoryClass(MakeRoomMoves.class)));
         GpuPlan best = SolverFactory.<GpuPlan>create(config).buildSolver().solve(initial);

@@ -5,7 +5,6 @@ import io.gpuplan.output.PlanDocument.Baseline;
 import io.gpuplan.output.PlanDocument.Bound;
 import io.gpuplan.output.PlanDocument.Cap;
 import io.gpuplan.output.PlanDocument.Totals;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,9 +66,9 @@ final class HeadlineSection {
                 : new Section.Figure("Saving vs greedy", cur + Fmt.money(greedy.savings()),
                 Fmt.percent(greedy.savingsPercent()) + " of " + Fmt.money(greedy.cost())));
         Bound b = t.lowerBound();
-        out.add(b == null || b.gap() == null ? new Section.Figure("Gap to lower bound", NOT_COMPUTED, "")
-                : new Section.Figure("Gap to lower bound", Fmt.fraction(b.gap()),
-                "the most the plan can cost above the cheapest plan of the same jobs; bound " + Fmt.money(b.best())));
+        out.add(b == null || b.statement() == null ? new Section.Figure("Proven", NOT_COMPUTED, "")
+                : new Section.Figure("Proven", Boolean.TRUE.equals(b.provenOptimal()) ? "optimal"
+                : b.gap() == null ? "no bound" : "within " + Fmt.fraction(b.gap()), b.statement()));
         return out;
     }
 
@@ -105,19 +104,20 @@ final class HeadlineSection {
     }
 
     private static void boundRows(Table.Builder table, Bound b) {
-        if (b == null) {
-            table.row(Table.data("item", "r24"), "R24 lower bound", NOT_COMPUTED, "");
-            table.row(Table.data("item", "lp"), "LP-relaxation lower bound", NOT_COMPUTED, "");
+        if (b == null || b.statement() == null) {
+            table.row(Table.data("item", "proven"), "What is proven", NOT_COMPUTED, "this plan carries no certificate");
             return;
         }
+        table.row(Table.data("item", "proven"), "What is proven", b.gap() == null ? "—" : Fmt.fraction(b.gap()),
+                b.statement() + (b.startedFrom() == null ? "" : "\nlocal search's last run started from " + b.startedFrom()));
+        table.row(Table.data("item", "unplanned-bound"), "Unplanned priority no plan can go below",
+                String.valueOf(b.unplannedPriorityAtLeast()), b.unplannedPriorityBy() == null ? "" : "by " + b.unplannedPriorityBy());
+        table.row(Table.data("item", "bound"), "Cost no plan at this priority can go below",
+                b.best() == null ? "—" : Fmt.money(b.best()), (b.bestBy() == null ? "no proven bound" : "by " + b.bestBy())
+                        + (b.note() == null || b.note().isEmpty() ? "" : "\n" + b.note()));
         table.row(Table.data("item", "r24"), "R24 lower bound, planned jobs", Fmt.money(b.r24PlannedJobs()),
-                b.note() == null ? "" : b.note());
+                "each planned job at its cheapest eligible option, capacity ignored: a bound for plans of the same jobs");
         table.row(Table.data("item", "r24-all"), "R24 lower bound, all jobs", Fmt.money(b.r24AllJobs()),
                 "the cheapest any plan of every job could cost (R24)");
-        table.row(Table.data("item", "lp"), "LP-relaxation lower bound", b.lp() == null ? NOT_COMPUTED : Fmt.money(b.lp()),
-                b.lpNote() != null ? b.lpNote() : b.lp() == null ? "no LP bound in this plan" : "LP relaxation over the planned jobs");
-        BigDecimal best = b.best();
-        table.row(Table.data("item", "gap"), "Gap to the best bound", b.gap() == null ? "—" : Fmt.fraction(b.gap()),
-                "(plan cost − bound) / bound, bound " + Fmt.money(best));
     }
 }

@@ -35,7 +35,7 @@ class PriceSourcesTest {
     private static PlanDocument plan(Problem p) {
         Decisions d = new Decisions(List.of(new Placement("j", "p4d-spot", 8, 0)), Map.of());
         return PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(p, new PlanDocument.ProblemRef("provenance.yaml", "0"),
-                null, null, OptionEnumerator.enumerate(p)), d);
+                null, null, OptionEnumerator.enumerate(p), null), d);
     }
 
     @Test

@@ -120,24 +120,24 @@ class ReportTest {
     }
 
     @Test
-    void riskAndLpBoundSayNotComputedWhenThePlanLacksThem() {
+    void riskAndCertificateSayNotComputedWhenThePlanLacksThem() {
         var r = ReportFixtures.tinyWithUnplannedAndSpot();
         PlanDocument.Totals t = r.plan().totals();
         PlanDocument.Bound b = t.lowerBound();
-        var noLp = new PlanDocument.Bound(b.r24PlannedJobs(), b.r24AllJobs(), null, null, b.r24PlannedJobs(), b.gap(), b.note(), null);
+        var none = new PlanDocument.Bound(null, null, null, null, null, null, null, null, b.r24PlannedJobs(), b.r24AllJobs(), null, null);
         var bare = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
-                ReportFixtures.withBound(t, noLp), null));
+                ReportFixtures.withBound(t, none), null));
         String html = bare.html();
-        assertTrue(html.contains("<tr class=\"headline\" data-item=\"lp\"><td class=\"nw\">LP-relaxation lower bound</td>"
-                + "<td class=\"num\">not computed</td>"), "LP row without an LP bound");
+        assertTrue(html.contains("<tr class=\"headline\" data-item=\"proven\"><td class=\"nw\">What is proven</td>"
+                + "<td class=\"num\">not computed</td>"), "certificate row without a certificate");
         assertTrue(html.contains("Monte Carlo spot risk (P50 / P90 plan cost, expected missed deadlines, P(miss) per job): "
                 + "not computed"));
         assertEquals(1, PageCounts.count(html, "<tr class=\"spot-job\""), "the spot job's R10 budget is still listed");
-        assertTrue(bare.markdown().contains("| LP-relaxation lower bound | not computed |"));
+        assertTrue(bare.markdown().contains("| What is proven | not computed | this plan carries no certificate |"));
     }
 
     @Test
-    void thePlansRiskAndLpBoundAreShown() {
+    void thePlansRiskAndCertificateAreShown() {
         var r = ReportFixtures.tinyWithUnplannedAndSpot();
         PlanDocument.Risk risk = r.plan().risk();
         assertTrue(risk != null && risk.spotJobs().size() == 1, "the plan builder no longer fills the risk section");
@@ -149,14 +149,17 @@ class ReportTest {
         assertEquals(4, PageCounts.count(r.html(), "<tr class=\"risk-summary\""));
         PlanDocument.Totals t = r.plan().totals();
         PlanDocument.Bound b = t.lowerBound();
-        var lp = new PlanDocument.Bound(b.r24PlannedJobs(), b.r24AllJobs(), new BigDecimal("12345.67"), null,
-                new BigDecimal("12345.67"), b.gap(), b.note(), "LP relaxation over 3 jobs (test)");
-        var withLp = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
-                ReportFixtures.withBound(t, lp), risk));
-        for (String page : List.of(withLp.html(), withLp.markdown())) {
-            assertTrue(page.contains("12,345.67") && page.contains("LP relaxation over 3 jobs (test)"), "LP bound");
+        var proof = new PlanDocument.Bound("cost within 1.50 % of a proven bound; unplanned priority proven minimal", 3L, true,
+                "test LP", new BigDecimal("12345.67"), new BigDecimal("0.0150"), "LP relaxation over 3 jobs (test)", false,
+                b.r24PlannedJobs(), b.r24AllJobs(), null, null);
+        var withProof = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
+                ReportFixtures.withBound(t, proof), risk));
+        for (String page : List.of(withProof.html(), withProof.markdown())) {
+            assertTrue(page.contains("12,345.67") && page.contains("by LP relaxation over 3 jobs (test)"), "cost bound");
+            assertTrue(page.contains("cost within 1.50 % of a proven bound; unplanned priority proven minimal"), "statement");
         }
-        assertTrue(withLp.markdown().contains("| LP-relaxation lower bound | 12,345.67 | LP relaxation over 3 jobs (test) |"));
+        assertTrue(withProof.markdown().contains("| Cost no plan at this priority can go below | 12,345.67 | by LP relaxation over 3 jobs (test) |"),
+                withProof.markdown());
     }
 
     @Test

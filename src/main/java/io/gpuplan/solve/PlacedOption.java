@@ -1,0 +1,45 @@
+package io.gpuplan.solve;
+
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.CapacityFit;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.sizing.Option;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One job's option and start slot, as a search holds it. */
+public record PlacedOption(Option option, int start) {
+
+    public Placement placement() {
+        return new Placement(option.job().id(), option.offer().id(), option.gpus(), start);
+    }
+
+    /**
+     * The decisions of these placements, each reserved offer bought at the peak GPUs its jobs use at once (never more
+     * than maxGpus: what {@link io.gpuplan.model.ReservedPool#bought} buys).
+     */
+    public static Decisions decisions(Problem problem, List<PlacedOption> placed) {
+        List<Placement> placements = new ArrayList<>();
+        Map<String, int[]> use = new LinkedHashMap<>();
+        for (PlacedOption p : placed) {
+            placements.add(p.placement());
+            if (p.option().offer().isReserved()) {
+                CapacityFit.occupy(use.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]),
+                        p.option(), p.start(), p.option().billedGpus());
+            }
+        }
+        Map<String, Integer> reservations = new LinkedHashMap<>();
+        for (Offer o : problem.offers()) {
+            if (o.isReserved()) {
+                int[] u = use.get(o.id());
+                reservations.put(o.id(), u == null ? 0 : Math.min(o.maxGpus(), Arrays.stream(u).max().orElse(0)));
+            }
+        }
+        return new Decisions(placements, reservations);
+    }
+}

@@ -1,0 +1,273 @@
+package io.gpuplan.solve.bounds;
+
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.solve.Stopper;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverStatus;
+import io.gpuplan.solve.bounds.LinearSolve.Answer;
+import io.gpuplan.solve.bounds.LinearSolve.Objective;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Proves what it can about a problem, level by level as the score orders plans (R23): how much priority any plan
+ * can run at most, and how little a plan running a given priority can cost. Bounds come from the linear relaxation
+ * (GLOP), certified by the Lagrangian of its multipliers ({@link Relaxation}), and, where the problem is small
+ * enough, from CP-SAT on the exact model ({@link ExactModel}), which may prove both levels optimal and find a plan.
+ * Both run on deterministic budgets, so the same problem and limits give the same certificate.
+ *
+ * <p>Used in three steps: {@link #mostPriority} before local search, {@link #run} while it runs, then
+ * {@link #certificate} for the plan the solve ends with.
+ */
+public final class Certifier {
+    /** The share of CP-SAT's deterministic budget its first level (the most priority) gets. */
+    static final double PRIORITY_SHARE = 0.2;
+    /** Above this many options CP-SAT is not tried (its bounds there are weaker than the LP's). */
+    static final int MAX_EXACT_OPTIONS = 4_000;
+    /**
+     * Above this many columns GLOP is given the LP by {@link ColumnGeneration} (at L, 2,000 jobs on 400 offers make
+     * about a million; GLOP takes minutes on one level whole).
+     */
+    static final int MAX_LP_COLUMNS = 250_000;
+
+    /** A cost bound valid for plans running at least {@code level} priority, and what proved it. */
+    private record LevelBound(long level, long cents, String by) {
+    }
+
+    /**
+     * @param exactSeconds CP-SAT's deterministic time per level (about a second of work each; 0: not run): what
+     *                     makes a run repeatable
+     * @param timeCap      wall-clock cap on all solver calls together, from the certifier's creation, behind it
+     */
+    public record Limits(double exactSeconds, Duration timeCap, long seed) {
+    }
+
+    private final Problem problem;
+    private final List<JobOptions> options;
+    private final Stopper stopper;
+    private Relaxation relaxation;
+    private long plannable;
+    private final Limits limits;
+    private final long deadline;
+    // What run() found.
+    private long priorityBound;
+    private String priorityBy;
+    private Decisions exactPlan;
+    private ExactModel exact;
+    private long exactLevel = -1;
+    private long exactPriorityBound = -1;
+    private boolean exactPriorityOptimal;
+    private long exactCostBound = -1;
+    private final List<LevelBound> costBounds = new ArrayList<>();
+    private boolean lpTooLarge;
+    private ColumnGeneration columns;
+    private String note = "";
+
+    /** @param stopper stops the solvers (Ctrl-C); what they proved by then is kept */
+    public Certifier(Problem problem, List<JobOptions> options, Limits limits, Stopper stopper) {
+        LinearSolve.load();
+        this.problem = problem;
+        this.options = options;
+        this.limits = limits;
+        this.stopper = stopper;
+        this.deadline = System.nanoTime() + limits.timeCap().toNanos();
+    }
+
+    /**
+     * Step 1, before local search: CP-SAT's plan of the most priority (starting from {@code start}), on a fifth of
+     * the deterministic budget, or null where CP-SAT is not run or finds none. Local search starts from it when it
+     * beats the warm start: the priority level is where CP-SAT is strongest and local search most easily stuck.
+     */
+    public Decisions mostPriority(Decisions start) {
+        if (limits.exactSeconds() <= 0) {
+            note = "CP-SAT not run: switched off";
+            return null;
+        }
+        int count = options.stream().mapToInt(jo -> jo.options().size()).sum();
+        if (count > MAX_EXACT_OPTIONS) {
+            note = "CP-SAT not run: " + count + " options, more than the " + MAX_EXACT_OPTIONS + " it is tried on";
+            return null;
+        }
+        ExactModel m = new ExactModel(problem, options);
+        if (start != null) {
+            m.hint(start);
+        }
+        m.model.maximize(m.plannedPriority);
+        CpSolver first = cpSat(limits.exactSeconds() * PRIORITY_SHARE);
+        CpSolverStatus status = solve(first, m);
+        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
+            note = "CP-SAT found no plan (" + status + ")";
+            return null;
+        }
+        exactLevel = Math.round(first.objectiveValue());
+        exactPriorityBound = status == CpSolverStatus.OPTIMAL ? exactLevel : floorUp(first.bestObjectiveBound());
+        exactPriorityOptimal = status == CpSolverStatus.OPTIMAL;
+        exactPlan = m.decisions(first);
+        exact = m;
+        note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
+        return exactPlan;
+    }
+
+    /**
+     * Step 2, beside local search: the LP's bound on priority; CP-SAT's cheapest plan at the priority step 1 found;
+     * the LP's cost bounds at the priority bound and at {@code startPriority} (what local search starts from: it ends
+     * with no less).
+     */
+    public void run(Decisions start, long startPriority) {
+        relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
+                ? Relaxations.timeIndexed(problem, options) : Relaxations.aggregated(problem, options);
+        for (long p : relaxation.priority()) {
+            plannable += p;
+        }
+        lpTooLarge = relaxation.columns() > MAX_LP_COLUMNS;
+        if (lpTooLarge) {
+            columns = new ColumnGeneration(relaxation);
+            columns.include(start);
+        }
+        if (startPriority >= plannable) {
+            priorityBound = plannable;
+            priorityBy = "the start plan, which runs every job that has an option";
+        } else {
+            double[] v = lpTooLarge ? columns.solve(Objective.PRIORITY, 0, seconds(), stopper).multipliers()
+                    : LinearSolve.solve(relaxation, Objective.PRIORITY, 0, false, seconds(), null, stopper).multipliers();
+            priorityBound = Math.min(plannable, floorUp(relaxation.priorityBound(v)));
+            priorityBy = relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "")
+                    + "), certified by its Lagrangian";
+        }
+        if (exactPriorityBound >= 0 && exactPriorityBound < priorityBound) {
+            priorityBound = exactPriorityBound;
+            priorityBy = "CP-SAT" + (exactPriorityOptimal ? ", optimal" : "'s bound");
+        }
+        if (exact != null && !stopper.stopped()) {
+            cheapest();
+        }
+        lpCostBound(priorityBound);
+        if (startPriority < priorityBound) {
+            lpCostBound(startPriority);
+        }
+    }
+
+    /** CP-SAT's cheapest plan running at least the priority step 1 found, from step 1's plan. */
+    private void cheapest() {
+        ExactModel m = exact;
+        m.hint(exactPlan);
+        m.model.clearObjective();
+        m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
+        m.model.minimize(m.cost);
+        CpSolver second = cpSat(limits.exactSeconds());
+        CpSolverStatus status = solve(second, m);
+        if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
+            exactPlan = m.decisions(second);
+            // CP-SAT's cost is exact (each pool's cost is the plan's own, level by level): its bound is one.
+            exactCostBound = status == CpSolverStatus.OPTIMAL ? Math.round(second.objectiveValue())
+                    : (long) Math.ceil(second.bestObjectiveBound() - 1e-6);
+        }
+        note += ", cost " + (status == CpSolverStatus.OPTIMAL ? "optimal" : status == CpSolverStatus.FEASIBLE ? "not proven" : "no plan");
+    }
+
+    private CpSolverStatus solve(CpSolver solver, ExactModel m) {
+        try (Stopper.Registration ignored = stopper.onStop(solver::stopSearch)) {
+            return solver.solve(m.model);
+        }
+    }
+
+    private CpSolver cpSat(double deterministicSeconds) {
+        CpSolver solver = new CpSolver();
+        solver.getParameters().setMaxDeterministicTime(deterministicSeconds).setMaxTimeInSeconds(seconds())
+                .setNumWorkers(1).setRandomSeed((int) (limits.seed() & 0x7fffffff)).setLogSearchProgress(false)
+                // CP-SAT's own SIGINT handler outlives the solve and aborts the process on a later Ctrl-C; gpuplan
+                // stops it itself (stopSearch).
+                .setCatchSigintSignal(false);
+        return solver;
+    }
+
+    /** The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone. */
+    private void lpCostBound(long level) {
+        if (stopper.stopped()) {
+            return;
+        }
+        double value = relaxation.pricedPoolBound(level);
+        String by = "Lagrangian of the " + relaxation.kind() + " relaxation at pool prices, for plans running at least "
+                + level + " priority";
+        double fromLp;
+        if (lpTooLarge) {
+            fromLp = columns.solve(Objective.COST, level, seconds(), stopper).bound();
+        } else {
+            Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
+            fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
+        }
+        if (fromLp >= value) {
+            value = fromLp;
+            by = relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "")
+                    + ") of plans running at least " + level + " priority, certified by its Lagrangian";
+        }
+        if (Double.isFinite(value)) {
+            costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - 0.5 * relaxation.pools())), by));
+        }
+    }
+
+    /** CP-SAT's plan (null if it did not run or found none). */
+    public Decisions exactPlan() {
+        return exactPlan;
+    }
+
+    /**
+     * What is proven about a plan that runs {@code planPriority} priority (of the jobs that have options), leaving
+     * {@code unplannedPriority} unplanned, at {@code planCost} cents: the best cost bound valid at its priority (an
+     * LP at exactly that level is solved here when none of {@link #run}'s is and the plan is not already proven).
+     *
+     * @param startedFrom how the plan was reached, when not by local search from the warm start (null otherwise)
+     */
+    public Certificate certificate(long planPriority, long unplannedPriority, long planCost, String startedFrom) {
+        if (relaxation == null) {
+            return Certificate.unavailable("stopped before the certificate was computed");
+        }
+        long unplannedAtLeast = Math.max(0, unplannedPriority - (priorityBound - planPriority));
+        long bound = -1;
+        String by = null;
+        long boundLevel = -1;
+        if (exactCostBound >= 0 && exactLevel <= planPriority) {
+            bound = exactCostBound;
+            by = "CP-SAT on the exact model, for plans running at least " + exactLevel + " priority";
+            boundLevel = exactLevel;
+        }
+        for (LevelBound lb : costBounds) {
+            if (lb.level() <= planPriority && lb.cents() > bound) {
+                bound = lb.cents();
+                boundLevel = lb.level();
+                by = lb.by();
+            }
+        }
+        Certificate c = new Certificate(unplannedAtLeast, priorityBy, bound, by, startedFrom, note);
+        if (boundLevel != planPriority && !c.provenOptimal(unplannedPriority, planCost, slack())) {
+            lpCostBound(planPriority);
+            LevelBound last = costBounds.isEmpty() ? null : costBounds.get(costBounds.size() - 1);
+            if (last != null && last.level() == planPriority && last.cents() > bound) {
+                c = new Certificate(unplannedAtLeast, priorityBy, last.cents(), last.by(), startedFrom, note);
+            }
+        }
+        return c;
+    }
+
+    private long slack() {
+        return Certificate.slackCents(problem.offers().stream().filter(io.gpuplan.problem.Offer::isReserved).count());
+    }
+
+    /** What is left of the time cap, at least 10 ms (a solver given nothing may not stop at once). */
+    private double seconds() {
+        return Math.max(0.01, (deadline - System.nanoTime()) / 1e9);
+    }
+
+    /** An integer no smaller than the value, with room for the solvers' floating-point error. */
+    private static long floorUp(double value) {
+        return (long) Math.floor(value + 1e-6 * Math.max(1, Math.abs(value)));
+    }
+
+    /** An integer no larger than the value, less a cent for floating-point error. */
+    private static long floorDown(double value) {
+        return (long) Math.floor(value - 1e-9 * Math.abs(value) - 1);
+    }
+}

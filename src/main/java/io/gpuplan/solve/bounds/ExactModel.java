@@ -1,0 +1,222 @@
+package io.gpuplan.solve.bounds;
+
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.IntVar;
+import com.google.ortools.sat.IntervalVar;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.LinearExprBuilder;
+import com.google.ortools.sat.Literal;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.solve.PlacedOption;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Money;
+import io.gpuplan.sizing.Option;
+import io.gpuplan.sizing.ProviderCharge;
+import io.gpuplan.sizing.Reservations;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The planning problem as a CP-SAT model, exact for the sized options: per option a presence literal and an optional
+ * interval over its start window (R2), at most one option per job (R23), per capped offer a cumulative of billed
+ * GPUs under maxGpus (R21), per reserved offer a cumulative under the GPUs bought, a whole number of instances
+ * priced level by level exactly as the plan prices them (R18), and the total and per-provider budgets (R22). Its two
+ * objectives are the two levels of the score: planned priority, then cost in cents.
+ */
+final class ExactModel {
+    final CpModel model = new CpModel();
+    final List<JobOptions> jobs;
+    final List<List<BoolVar>> present = new ArrayList<>();
+    final List<List<IntVar>> starts = new ArrayList<>();
+    final Map<Offer, IntVar> instances = new LinkedHashMap<>();
+    final LinearExpr plannedPriority;
+    final LinearExpr cost;
+    private final Problem problem;
+    private long mostPools;
+
+    ExactModel(Problem problem, List<JobOptions> options) {
+        this(problem, options, List.of());
+    }
+
+    /**
+     * The problem with only {@code free} jobs to decide: the {@code fixed} placements of the others stay as they are,
+     * taking their GPUs on each offer's slots (as fixed intervals) and their costs from the budgets.
+     */
+    ExactModel(Problem problem, List<JobOptions> free, List<PlacedOption> fixed) {
+        this.problem = problem;
+        this.jobs = free.stream().filter(jo -> !jo.options().isEmpty()).toList();
+        Map<Offer, List<IntervalVar>> intervalsOn = new LinkedHashMap<>();
+        Map<Offer, List<Long>> demandsOn = new LinkedHashMap<>();
+        LinearExprBuilder priority = LinearExpr.newBuilder();
+        LinearExprBuilder total = LinearExpr.newBuilder();
+        Map<String, LinearExprBuilder> billed = new LinkedHashMap<>();
+        long fixedTotal = fixedUse(fixed, intervalsOn, demandsOn, billed);
+        for (JobOptions jo : jobs) {
+            List<BoolVar> ps = new ArrayList<>();
+            List<IntVar> ss = new ArrayList<>();
+            for (Option o : jo.options()) {
+                BoolVar p = model.newBoolVar(o.toString());
+                IntVar s = model.newIntVar(o.earliestStart(), o.latestStart(), "s" + o);
+                ps.add(p);
+                ss.add(s);
+                priority.addTerm(p, jo.job().priority());
+                total.addTerm(p, o.totalCents());
+                for (ProviderCharge c : o.providerCharges()) {
+                    billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).addTerm(p, c.cents());
+                }
+                if (Relaxations.tracked(o.offer())) {
+                    intervalsOn.computeIfAbsent(o.offer(), k -> new ArrayList<>())
+                            .add(model.newOptionalFixedSizeIntervalVar(s, o.durationSlots(), p, "i" + o));
+                    demandsOn.computeIfAbsent(o.offer(), k -> new ArrayList<>()).add((long) o.billedGpus());
+                }
+            }
+            model.addAtMostOne(ps.toArray(new Literal[0]));
+            present.add(ps);
+            starts.add(ss);
+        }
+        intervalsOn.forEach((offer, intervals) -> {
+            long[] demands = demandsOn.get(offer).stream().mapToLong(Long::longValue).toArray();
+            var capacity = offer.isReserved() ? LinearExpr.term(reservation(offer, demands, total, billed), offer.gpusPerInstance())
+                    : LinearExpr.constant(offer.maxGpus());
+            model.addCumulative(capacity).addDemands(intervals.toArray(new IntervalVar[0]), demands);
+        });
+        plannedPriority = priority.build();
+        cost = total.build();
+        if (problem.budget().total() != null) {
+            model.addLessOrEqual(cost, Money.cents(problem.budget().total()) - fixedTotal);
+        }
+        problem.budget().byProvider().forEach((provider, cap) -> {
+            LinearExprBuilder b = billed.get(provider);
+            if (b != null) {
+                model.addLessOrEqual(b.build(), Money.cents(cap));
+            }
+        });
+    }
+
+    /**
+     * The fixed placements' share: their GPUs as fixed intervals, one per run of equal use on each offer, and what
+     * they bill each provider as a constant term. Returns their cost (reservations aside: the model prices pools).
+     */
+    private long fixedUse(List<PlacedOption> fixed, Map<Offer, List<IntervalVar>> intervalsOn, Map<Offer, List<Long>> demandsOn,
+                          Map<String, LinearExprBuilder> billed) {
+        long total = 0;
+        Map<Offer, int[]> use = new LinkedHashMap<>();
+        java.util.Set<Offer> relevant = new java.util.HashSet<>();
+        jobs.forEach(jo -> jo.options().forEach(o -> relevant.add(o.offer())));
+        for (PlacedOption p : fixed) {
+            Option o = p.option();
+            total += o.totalCents();
+            for (ProviderCharge c : o.providerCharges()) {
+                billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).add(c.cents());
+            }
+            if (o.offer().isReserved() && !relevant.contains(o.offer())) {
+                // A pool only fixed jobs use keeps its level: its cost is a constant of the budgets.
+                relevant.add(o.offer());
+            }
+            if (Relaxations.tracked(o.offer()) && relevant.contains(o.offer())) {
+                int[] u = use.computeIfAbsent(o.offer(), k -> new int[problem.horizon().slots()]);
+                for (int t = p.start(); t < p.start() + o.durationSlots(); t++) {
+                    u[t] += o.billedGpus();
+                }
+            }
+        }
+        use.forEach((offer, u) -> {
+            for (int t = 0; t < u.length; ) {
+                int from = t;
+                while (t < u.length && u[t] == u[from]) {
+                    t++;
+                }
+                if (u[from] > 0) {
+                    intervalsOn.computeIfAbsent(offer, k -> new ArrayList<>()).add(model.newFixedInterval(from, t - from, "fixed"));
+                    demandsOn.computeIfAbsent(offer, k -> new ArrayList<>()).add((long) u[from]);
+                }
+            }
+        });
+        return total;
+    }
+
+    /**
+     * Instances bought on a reserved offer and their R18 cost, priced level by level as the plan prices them (each
+     * level's cost rounded to the cent on its own: an element of a table, with a line under it for the LP).
+     */
+    private IntVar reservation(Offer offer, long[] demands, LinearExprBuilder total, Map<String, LinearExprBuilder> billed) {
+        int per = offer.gpusPerInstance();
+        long demand = 0;
+        for (long d : demands) {
+            demand += d;
+        }
+        int levels = (int) Math.min(offer.isCapped() ? offer.maxGpus() / per : Long.MAX_VALUE, (demand + per - 1) / per);
+        long[] cents = new long[levels + 1];
+        long slope = Long.MAX_VALUE;
+        for (int n = 0; n <= levels; n++) {
+            cents[n] = Reservations.horizonCents(offer, n * per, problem.horizon());
+            if (n > 0) {
+                slope = Math.min(slope, cents[n] / n);
+            }
+        }
+        IntVar n = model.newIntVar(0, levels, "n" + offer.id());
+        IntVar c = model.newIntVar(0, cents[levels], "c" + offer.id());
+        model.addElement(n, cents, c);
+        model.addGreaterOrEqual(LinearExpr.newBuilder().add(c).addTerm(n, levels == 0 ? 0 : -slope).build(), 0);
+        total.add(c);
+        billed.computeIfAbsent(offer.provider(), k -> LinearExpr.newBuilder()).add(c);
+        instances.put(offer, n);
+        mostPools += cents[levels];
+        return n;
+    }
+
+    /** Asks CP-SAT to start from a plan: its placements, and the instances its pools need. */
+    void hint(Decisions plan) {
+        model.clearHints();
+        Map<String, Placement> byJob = new LinkedHashMap<>();
+        plan.placements().forEach(p -> byJob.put(p.job(), p));
+        for (int j = 0; j < jobs.size(); j++) {
+            Placement p = byJob.get(jobs.get(j).job().id());
+            List<Option> os = jobs.get(j).options();
+            for (int i = 0; i < os.size(); i++) {
+                boolean here = p != null && os.get(i).offer().id().equals(p.offer()) && os.get(i).gpus() == p.gpus();
+                model.addHint(present.get(j).get(i), here);
+                model.addHint(starts.get(j).get(i), here ? p.startSlot() : os.get(i).earliestStart());
+            }
+        }
+        instances.forEach((offer, n) -> model.addHint(n,
+                (plan.reservations().getOrDefault(offer.id(), 0) + offer.gpusPerInstance() - 1) / offer.gpusPerInstance()));
+    }
+
+    /** The plan of a CP-SAT solution: present options at their starts, pools at their peaks. */
+    Decisions decisions(CpSolver solver) {
+        return PlacedOption.decisions(problem, placed(solver));
+    }
+
+    /** The options a CP-SAT solution takes, at their starts. */
+    List<PlacedOption> placed(CpSolver solver) {
+        List<PlacedOption> placed = new ArrayList<>();
+        for (int j = 0; j < jobs.size(); j++) {
+            List<Option> os = jobs.get(j).options();
+            for (int i = 0; i < os.size(); i++) {
+                if (solver.booleanValue(present.get(j).get(i))) {
+                    placed.add(new PlacedOption(os.get(i), (int) solver.value(starts.get(j).get(i))));
+                }
+            }
+        }
+        return placed;
+    }
+
+    /** The most the cost expression can be: every job at its dearest option, every pool at its top level. */
+    long mostCost() {
+        long most = mostPools;
+        for (JobOptions jo : jobs) {
+            most += jo.options().stream().mapToLong(Option::totalCents).max().orElse(0);
+        }
+        return most;
+    }
+
+
+}

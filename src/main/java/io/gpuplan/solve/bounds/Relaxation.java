@@ -1,0 +1,207 @@
+package io.gpuplan.solve.bounds;
+
+import io.gpuplan.problem.Offer;
+import io.gpuplan.sizing.Option;
+
+/**
+ * A linear relaxation of the planning problem, kept sparse: columns that place one job (at most one per job is
+ * taken), columns that buy reserved instances, and coupling rows {@code A x <= b} (capacity per offer and slot or
+ * over the horizon, R21; budgets, R22). Costs are in cents, exactly as the plan prices each job's option; a pool
+ * column costs its unrounded price per instance for the horizon, so a plan's cost and the relaxation's differ by
+ * less than half a cent per pool (R18 rounds each reservation line on its own).
+ *
+ * <p>What makes a bound from it safe is {@link #costBound} and {@link #priorityBound}: for any multipliers
+ * {@code v >= 0} of the coupling rows they give the Lagrangian value, which no plan can beat (weak duality), computed
+ * here with plain loops. An LP solver only supplies good multipliers; its own claimed optimum is never used.
+ *
+ * @param jobFirst  columns of job j are {@code jobFirst[j] .. jobFirst[j + 1] - 1}
+ * @param option    per job column, the option it places (null for pool columns)
+ * @param start     per job column, its start slot (time-indexed), or -1 for any start in its window
+ * @param entryFirst entries of column c are {@code entryFirst[c] .. entryFirst[c + 1] - 1}, pool columns after the
+ *                  job columns
+ * @param poolOffer per pool column, its reserved offer
+ * @param poolLimit per pool column, the most instances it may buy
+ */
+record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, int[] start, double[] cost,
+                  int[] entryFirst, int[] entryRow, double[] entryCoef, Offer[] poolOffer, double[] poolLimit,
+                  double[] rhs, boolean[] budgetRow, String kind) {
+
+    int jobColumns() {
+        return jobFirst[jobs];
+    }
+
+    int columns() {
+        return cost.length;
+    }
+
+    int rows() {
+        return rhs.length;
+    }
+
+    int pools() {
+        return columns() - jobColumns();
+    }
+
+    /** {@code v·A_c}: what column c uses of the rows, priced at the multipliers. */
+    double priced(int c, double[] v) {
+        double sum = 0;
+        for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
+            sum += v[entryRow[e]] * entryCoef[e];
+        }
+        return sum;
+    }
+
+    private double vb(double[] v) {
+        double sum = 0;
+        for (int r = 0; r < rhs.length; r++) {
+            sum += v[r] * rhs[r];
+        }
+        return sum;
+    }
+
+    /**
+     * A lower bound on the cost of any plan that runs at least {@code level} priority: the Lagrangian
+     * {@code sum_j min(0, min_c (cost_c + v·A_c - w·priority_j)) + sum_pools min(0, cost_p + v·A_p)·limit_p + w·level
+     * - v·b}, valid for every {@code v >= 0, w >= 0}. Negative infinity when an unlimited pool would be free.
+     */
+    double costBound(double[] v, double w, long level) {
+        double sum = 0;
+        for (int j = 0; j < jobs; j++) {
+            double best = 0; // leaving the job out
+            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
+                best = Math.min(best, cost[c] + priced(c, v) - w * priority[j]);
+            }
+            sum += best;
+        }
+        for (int c = jobColumns(); c < columns(); c++) {
+            double reduced = cost[c] + priced(c, v);
+            if (reduced < 0) {
+                if (Double.isInfinite(poolLimit[c - jobColumns()])) {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                sum += reduced * poolLimit[c - jobColumns()];
+            }
+        }
+        return sum + w * level - vb(v);
+    }
+
+    /**
+     * An upper bound on the priority any plan runs: {@code sum_j max(0, max_c (priority_j - v·A_c)) + sum_pools
+     * max(0, -v·A_p)·limit_p + v·b}, valid for every {@code v >= 0}. Infinity when an unlimited pool would pay.
+     */
+    double priorityBound(double[] v) {
+        double sum = 0;
+        for (int j = 0; j < jobs; j++) {
+            double best = 0;
+            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
+                best = Math.max(best, priority[j] - priced(c, v));
+            }
+            sum += best;
+        }
+        for (int c = jobColumns(); c < columns(); c++) {
+            double gain = -priced(c, v);
+            if (gain > 0) {
+                if (Double.isInfinite(poolLimit[c - jobColumns()])) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                sum += gain * poolLimit[c - jobColumns()];
+            }
+        }
+        return sum + vb(v);
+    }
+
+    /**
+     * The cost bound of {@link #costBound} at multipliers that need no LP: each pool's GPU-slots priced at what the
+     * pool charges for them (so buying it gains nothing), the other rows free, and the level's
+     * multiplier {@code w} the best for that pricing, a fractional knapsack of the jobs' cheapest placements. Weaker
+     * than the LP's where capacity or budgets bind, but one pass over the columns: the bound where the LP is too
+     * large to solve in time.
+     */
+    double pricedPoolBound(long level) {
+        double[] v = new double[rows()];
+        for (int c = jobColumns(); c < columns(); c++) {
+            // The pool's GPU-slot rows: its largest entries (the horizon row, aggregated; every slot's, time-indexed).
+            double most = 0;
+            for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
+                most = Math.min(most, budgetRow[entryRow[e]] ? 0 : entryCoef[e]);
+            }
+            int priced = 0;
+            for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
+                priced += !budgetRow[entryRow[e]] && entryCoef[e] == most ? 1 : 0;
+            }
+            for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
+                if (!budgetRow[entryRow[e]] && entryCoef[e] == most) {
+                    // A hair under the pool's price, so rounding cannot make buying it look free.
+                    v[entryRow[e]] = cost[c] / (-most * priced) * (1 - 1e-12);
+                }
+            }
+        }
+        // Each job's cheapest placement at these prices; w is best where the jobs cheapest per priority reach the level.
+        Integer[] order = new Integer[jobs];
+        double[] cheapest = new double[jobs];
+        for (int j = 0; j < jobs; j++) {
+            order[j] = j;
+            cheapest[j] = Double.POSITIVE_INFINITY;
+            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
+                cheapest[j] = Math.min(cheapest[j], cost[c] + priced(c, v));
+            }
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingDouble(j -> priority[j] > 0 ? cheapest[j] / priority[j] : Double.POSITIVE_INFINITY));
+        double w = 0;
+        long reached = 0;
+        for (int j : order) {
+            if (reached >= level || priority[j] == 0 || Double.isInfinite(cheapest[j])) {
+                break;
+            }
+            w = cheapest[j] / priority[j];
+            reached += priority[j];
+        }
+        return costBound(v, w, level);
+    }
+
+    /** The same relaxation with only the job columns marked in {@code keep} (all pool columns stay). */
+    Relaxation restrictedTo(boolean[] keep) {
+        int kept = 0;
+        int keptEntries = 0;
+        for (int c = 0; c < columns(); c++) {
+            if (c >= jobColumns() || keep[c]) {
+                kept++;
+                keptEntries += entryFirst[c + 1] - entryFirst[c];
+            }
+        }
+        int[] first = new int[jobs + 1];
+        Option[] opt = new Option[kept - pools()];
+        int[] st = new int[kept - pools()];
+        double[] cs = new double[kept];
+        int[] ef = new int[kept + 1];
+        int[] er = new int[keptEntries];
+        double[] ec = new double[keptEntries];
+        int n = 0;
+        int e = 0;
+        int j = 0;
+        for (int c = 0; c < columns(); c++) {
+            while (j < jobs && jobFirst[j + 1] <= c) {
+                first[++j] = n;
+            }
+            if (c < jobColumns() && !keep[c]) {
+                continue;
+            }
+            if (c < jobColumns()) {
+                opt[n] = option[c];
+                st[n] = start[c];
+            }
+            cs[n] = cost[c];
+            ef[n] = e;
+            for (int k = entryFirst[c]; k < entryFirst[c + 1]; k++) {
+                er[e] = entryRow[k];
+                ec[e++] = entryCoef[k];
+            }
+            n++;
+        }
+        while (j < jobs) {
+            first[++j] = n - pools();
+        }
+        ef[n] = e;
+        return new Relaxation(jobs, first, priority, opt, st, cs, ef, er, ec, poolOffer, poolLimit, rhs, budgetRow, kind);
+    }
+}

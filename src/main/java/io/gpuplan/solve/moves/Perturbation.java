@@ -1,0 +1,136 @@
+package io.gpuplan.solve.moves;
+
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
+import ai.timefold.solver.core.api.solver.phase.PhaseCommand;
+import ai.timefold.solver.core.api.solver.phase.PhaseCommandContext;
+import io.gpuplan.model.GpuPlan;
+import io.gpuplan.model.JobAssignment;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.solve.PlacedOption;
+import io.gpuplan.solve.bounds.ExactRepair;
+import io.gpuplan.solve.moves.Recreate.StartRule;
+import io.gpuplan.solve.moves.RuinRecreate.Order;
+import io.gpuplan.solve.moves.Ruins.Kind;
+import io.gpuplan.solve.moves.Ruins.Ruin;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A restart, between two local searches that start from the best plan so far: first an exact re-plan of a related
+ * set of jobs (CP-SAT on that set, every other job fixed: {@link ExactRepair}), kept when it is better; if it is
+ * not, a shake of several large ruin-and-recreates kept whatever they cost, so the next local search starts in
+ * another basin. Each restart has its own seed, derived from the solve's, so a solve with the same seed and move
+ * limit repeats itself exactly.
+ */
+public final class Perturbation implements PhaseCommand<GpuPlan> {
+    /** Ruin-and-recreates per shake. */
+    static final int ROUNDS = 3;
+    /** Jobs re-planned exactly at once. */
+    static final int EXACT_JOBS = 20;
+    /** Exact re-plans tried per restart. */
+    static final int REPAIRS = 1;
+    private final long seed;
+    private final double exactSeconds;
+
+    /** @param exactSeconds CP-SAT's deterministic time for the exact re-plan; 0 for none */
+    public Perturbation(long seed, double exactSeconds) {
+        this.seed = seed;
+        this.exactSeconds = exactSeconds;
+    }
+
+    @Override
+    public void changeWorkingSolution(PhaseCommandContext<GpuPlan> context) {
+        GpuPlan plan = context.getWorkingSolution();
+        List<JobAssignment> entities = plan.getAssignments();
+        if (entities.size() < 2) {
+            return;
+        }
+        Random random = new Random(seed);
+        PlanState state = new PlanState(plan);
+        state.sync(plan);
+        Ruins ruins = new Ruins(state, random);
+        if (exactSeconds > 0) {
+            boolean improved = false;
+            HardMediumSoftScore now = plan.getScore();
+            for (int k = 0; k < REPAIRS; k++) {
+                ReassignMove repair = exactRepair(plan, state, ruins.related(Math.min(EXACT_JOBS, entities.size())));
+                if (repair != null) {
+                    HardMediumSoftScore after = context.executeTemporarilyAndCalculateScore(repair);
+                    if (after.compareTo(now) > 0) {
+                        now = context.executeAndCalculateScore(repair);
+                        state.sync(plan);
+                        improved = true;
+                    }
+                }
+            }
+            if (improved) {
+                return;
+            }
+        }
+        shake(context, entities, state, ruins, random);
+    }
+
+    private ReassignMove exactRepair(GpuPlan plan, PlanState state, int[] set) {
+        List<JobAssignment> entities = plan.getAssignments();
+        boolean[] free = new boolean[entities.size()];
+        List<JobOptions> freeJobs = new ArrayList<>();
+        List<PlacedOption> current = new ArrayList<>();
+        for (int j : set) {
+            free[j] = true;
+            JobAssignment a = entities.get(j);
+            freeJobs.add(new JobOptions(a.getJob(), a.getOptions(), List.of(), 0));
+            if (a.getOption() != null) {
+                current.add(new PlacedOption(a.getOption(), a.getStart()));
+            }
+        }
+        List<PlacedOption> fixed = new ArrayList<>();
+        for (int j = 0; j < entities.size(); j++) {
+            if (!free[j] && entities.get(j).getOption() != null) {
+                fixed.add(new PlacedOption(entities.get(j).getOption(), entities.get(j).getStart()));
+            }
+        }
+        Map<String, PlacedOption> best = ExactRepair.repair(plan.getProblem(), freeJobs, fixed, current, exactSeconds, seed);
+        if (best == null) {
+            return null;
+        }
+        List<ReassignMove.Change> changes = new ArrayList<>();
+        for (int j : set) {
+            JobAssignment a = entities.get(j);
+            PlacedOption p = best.get(a.getId());
+            boolean same = p == null ? a.getOption() == null : p.option().equals(a.getOption()) && a.getStart() == p.start();
+            if (!same) {
+                changes.add(new ReassignMove.Change(a, p == null ? null : p.option(), p == null ? a.getStart() : p.start()));
+            }
+        }
+        return changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes);
+    }
+
+    private void shake(PhaseCommandContext<GpuPlan> context, List<JobAssignment> entities, PlanState state, Ruins ruins,
+                       Random random) {
+        RuinRecreate rr = new RuinRecreate(state, random);
+        int size = Math.min(entities.size(), 2 * RuinRecreateMoves.maxRuinSize(entities.size()));
+        Map<JobAssignment, ReassignMove.Change> last = new LinkedHashMap<>();
+        Kind[] kinds = Kind.values();
+        for (int round = 0; round < ROUNDS; round++) {
+            Kind kind = kinds[random.nextInt(kinds.length)];
+            if (!ruins.possible(kind)) {
+                continue;
+            }
+            Ruin ruin = ruins.pick(kind, size / 2 + random.nextInt(size / 2 + 1));
+            if (ruin == null) {
+                continue;
+            }
+            ReassignMove m = rr.propose(entities, ruin, ruin.ordered() ? Order.AS_GIVEN : Order.RANDOM,
+                    random.nextBoolean(), StartRule.RANDOM, 0.1, true);
+            if (m != null) {
+                m.changes().forEach(c -> last.put(c.job(), c));
+            }
+        }
+        if (!last.isEmpty()) {
+            context.execute(new ReassignMove("PERTURBATION", new ArrayList<>(last.values())));
+        }
+    }
+}
