@@ -35,7 +35,7 @@ public final class BenchTable {
                 .append("Unplanned priority: the plan's, then the least any plan leaves: = proven by the referee (HiGHS on the")
                 .append(" time-indexed MIP, no gap, run after the solve), ≥ the plan's own certificate. Reference: the proven")
                 .append(" optimum at that priority, else the plan's certified cost bound. Gap = (cost − reference) / reference. ")
-                .append("Peak heap: the heap pools' peaks summed (max heap ")
+                .append("Peak heap: the most heap in use, sampled every 20 ms (max heap ")
                 .append(String.format(Locale.ROOT, "%.1f GiB", results.get(0).maxHeapBytes() / (double) GIB)).append(").\n\n");
         sb.append(targets(results));
         return sb.toString();

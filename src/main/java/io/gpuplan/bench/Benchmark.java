@@ -16,8 +16,6 @@ import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.Prover;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -90,7 +88,7 @@ public final class Benchmark {
      * @param worseAtCheckpoint  whether that plan left more priority unplanned than the final one
      * @param plan               the final plan, with its bounds, baselines and run figures
      * @param unplannedWithOptions unplanned jobs that had an eligible option (the others could never run)
-     * @param peakHeapBytes      the sum of the heap pools' peak use during the run (an upper bound on the peak heap)
+     * @param peakHeapBytes      the most heap in use during the run, sampled every 20 ms
      * @param reference          the referee's proof (null where none ran)
      */
     public record Result(Size size, long seed, int days, Duration firstFeasible, List<Duration> checkpoints,
@@ -129,7 +127,7 @@ public final class Benchmark {
     /** @param refereeCap the referee's wall-clock cap per level (zero: no referee) */
     public static Result run(Size size, long seed, int days, List<Duration> checkpoints, Duration refereeCap) {
         String text = ScenarioGenerator.generate(size.jobs(), size.offers(), seed, days);
-        resetHeapPeaks();
+        System.gc();
         Duration last = checkpoints.get(checkpoints.size() - 1);
         long launch = System.nanoTime();
         List<Sample> samples = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -139,6 +137,10 @@ public final class Benchmark {
             t.setDaemon(true);
             return t;
         });
+        java.util.concurrent.atomic.AtomicLong peakHeap = new java.util.concurrent.atomic.AtomicLong();
+        java.lang.management.MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        timer.scheduleAtFixedRate(() -> peakHeap.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max),
+                0, 20, TimeUnit.MILLISECONDS);
         try {
             Problem problem = ProblemReader.parse("generated.yaml", text, new ArrayList<>());
             timer.schedule(stopper::stop, last.toNanos() - (System.nanoTime() - launch), TimeUnit.NANOSECONDS);
@@ -157,15 +159,17 @@ public final class Benchmark {
             List<Long> costs = new ArrayList<>();
             List<Boolean> worse = new ArrayList<>();
             for (Duration c : checkpoints) {
-                Sample s = bestAt(samples, c);
-                costs.add(s == null ? null : -s.score().softScore());
+                // The run ends at the last checkpoint with the solve's final plan (which may be CP-SAT's, adopted as
+                // the solve ends).
+                Sample s = c.equals(last) ? new Sample(c, finalScore) : bestAt(samples, c);
+                costs.add(s == null || s.score().hardScore() != 0 ? null : -s.score().softScore());
                 worse.add(s != null && s.score().mediumScore() < finalScore.mediumScore());
             }
             java.util.Set<String> placed = decisions.placements().stream().map(p -> p.job()).collect(java.util.stream.Collectors.toSet());
             int unplannedWithOptions = (int) result.options().stream()
                     .filter(jo -> !jo.options().isEmpty() && !placed.contains(jo.job().id())).count();
             Sample first = samples.stream().filter(s -> s.score().hardScore() == 0).findFirst().orElse(null);
-            long peak = peakHeap();
+            long peak = peakHeap.get();
             Reference reference = size.jobs() <= REFEREE_MAX_JOBS && !refereeCap.isZero()
                     ? referee(problem, result.options(), refereeCap) : null;
             return new Result(size, seed, days, first == null ? null : first.at(), checkpoints, costs, worse, plan,
@@ -199,18 +203,5 @@ public final class Benchmark {
             }
         }
         return best;
-    }
-
-    private static List<MemoryPoolMXBean> heapPools() {
-        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
-    }
-
-    private static void resetHeapPeaks() {
-        System.gc();
-        heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
-    }
-
-    private static long peakHeap() {
-        return heapPools().stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
     }
 }

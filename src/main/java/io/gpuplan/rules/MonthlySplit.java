@@ -35,21 +35,32 @@ public final class MonthlySplit {
     }
 
     static Map<YearMonth, Long> largestRemainder(long cents, Map<YearMonth, Long> weights) {
-        // Exact products: cents × hours overflows a long for amounts above ~1e15 cents (refused prices aside).
-        BigInteger total = BigInteger.valueOf(weights.values().stream().mapToLong(Long::longValue).sum());
-        BigInteger amount = BigInteger.valueOf(cents);
+        long total = weights.values().stream().mapToLong(Long::longValue).sum();
         Map<YearMonth, Long> out = new LinkedHashMap<>();
-        List<Map.Entry<YearMonth, BigInteger>> remainders = new ArrayList<>();
+        List<Map.Entry<YearMonth, Long>> remainders = new ArrayList<>();
+        // cents × hours overflows a long for amounts above ~1e15 cents: those are split exactly in BigInteger (the
+        // warm start splits every plan it tries, so the common case stays in longs).
+        boolean exact = cents > Long.MAX_VALUE / Math.max(1, total);
         long assigned = 0;
         for (Map.Entry<YearMonth, Long> e : weights.entrySet()) {
-            BigInteger[] share = amount.multiply(BigInteger.valueOf(e.getValue())).divideAndRemainder(total);
-            out.put(e.getKey(), share[0].longValueExact());
-            assigned += share[0].longValueExact();
-            remainders.add(Map.entry(e.getKey(), share[1]));
+            long share;
+            long remainder;
+            if (exact) {
+                BigInteger[] q = BigInteger.valueOf(cents).multiply(BigInteger.valueOf(e.getValue()))
+                        .divideAndRemainder(BigInteger.valueOf(total));
+                share = q[0].longValueExact();
+                remainder = q[1].longValueExact();
+            } else {
+                share = Math.floorDiv(cents * e.getValue(), total);
+                remainder = cents * e.getValue() - share * total;
+            }
+            out.put(e.getKey(), share);
+            assigned += share;
+            remainders.add(Map.entry(e.getKey(), remainder));
         }
-        remainders.sort(Comparator.comparing((Map.Entry<YearMonth, BigInteger> e) -> e.getValue()).reversed()
+        remainders.sort(Comparator.comparing((Map.Entry<YearMonth, Long> e) -> e.getValue()).reversed()
                 .thenComparing(Map.Entry::getKey));
-        // Fewer than one cent per month is left over.
+        // Less than one cent per month is left over.
         for (int i = 0; assigned < cents; i++, assigned++) {
             out.merge(remainders.get(i % remainders.size()).getKey(), 1L, Long::sum);
         }

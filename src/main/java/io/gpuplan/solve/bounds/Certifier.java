@@ -186,14 +186,13 @@ public final class Certifier {
 
     /** The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone. */
     private void lpCostBound(long level) {
-        if (stopper.stopped()) {
-            return;
-        }
         double value = relaxation.pricedPoolBound(level);
         String by = "Lagrangian of the " + relaxation.kind() + " relaxation at pool prices, for plans running at least "
                 + level + " priority";
         double fromLp;
-        if (lpTooLarge) {
+        if (stopper.stopped()) {
+            fromLp = Double.NEGATIVE_INFINITY; // no LP once stopped; pool prices take one pass
+        } else if (lpTooLarge) {
             fromLp = columns.solve(Objective.COST, level, seconds(), stopper).bound();
         } else {
             Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);

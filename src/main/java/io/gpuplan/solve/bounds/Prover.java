@@ -18,7 +18,7 @@ import java.util.List;
  * 60-job ones; it runs on a wall-clock cap, so it is for measuring, never part of a plan.
  */
 public final class Prover {
-    private static final String PARAMETERS = "mip_rel_gap=0\nmip_abs_gap=%s\nthreads=1\nrandom_seed=1";
+    private static final String PARAMETERS = "mip_rel_gap=0\nmip_abs_gap=%s\nthreads=1\nrandom_seed=1\noutput_flag=false";
 
     private Prover() {
     }

@@ -25,7 +25,7 @@ public final class RuinRecreateMoves implements MoveIteratorFactory<GpuPlan, Rea
     /** Tries per move before giving up on a step's neighbourhoods (each try is cheap; most change something). */
     private static final int TRIES = 20;
     /** Regret insertion only for ruins up to this size. */
-    private static final int MAX_REGRET_JOBS = 15;
+    private static final int MAX_REGRET_JOBS = 30;
 
     private PlanState state;
 
