@@ -123,7 +123,7 @@ public final class PlanDocumentBuilder {
         Certificate cert = c.certificate() != null ? c.certificate() : Certificate.unavailable("no certificate for this plan");
         long unplanned = e.unplannedPriority();
         long cost = e.costCents();
-        long slack = Certificate.slackCents(c.problem().offers().stream().filter(io.gpuplan.problem.Offer::isReserved).count());
+        long slack = Certificate.slackCents(c.problem());
         return new PlanDocument.Bound(cert.statement(unplanned, cost, slack), cert.unplannedAtLeast(),
                 cert.unplannedProven(unplanned), cert.unplannedBy(), cert.costBound() < 0 ? null : Numbers.money(cert.costBound()),
                 cert.gap(cost), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),

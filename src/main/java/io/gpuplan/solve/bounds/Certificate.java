@@ -1,5 +1,7 @@
 package io.gpuplan.solve.bounds;
 
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -27,6 +29,11 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
      */
     public static long slackCents(long reservedOffers) {
         return 1 + reservedOffers;
+    }
+
+    /** {@link #slackCents(long)} for the problem's reserved offers. */
+    public static long slackCents(Problem problem) {
+        return slackCents(problem.offers().stream().filter(Offer::isReserved).count());
     }
 
     public boolean unplannedProven(long unplannedPriority) {

@@ -134,8 +134,7 @@ public final class Certifier {
             double[] v = lpTooLarge ? columns.solve(Objective.PRIORITY, 0, seconds(), stopper).multipliers()
                     : LinearSolve.solve(relaxation, Objective.PRIORITY, 0, false, seconds(), null, stopper).multipliers();
             priorityBound = Math.min(plannable, floorUp(relaxation.priorityBound(v)));
-            priorityBy = relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "")
-                    + "), certified by its Lagrangian";
+            priorityBy = lpName() + ", certified by its Lagrangian";
         }
         if (exactPriorityBound >= 0 && exactPriorityBound < priorityBound) {
             priorityBound = exactPriorityBound;
@@ -200,8 +199,7 @@ public final class Certifier {
         }
         if (fromLp >= value) {
             value = fromLp;
-            by = relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "")
-                    + ") of plans running at least " + level + " priority, certified by its Lagrangian";
+            by = lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian";
         }
         if (Double.isFinite(value)) {
             costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - 0.5 * relaxation.pools())), by));
@@ -251,8 +249,12 @@ public final class Certifier {
         return c;
     }
 
+    private String lpName() {
+        return relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "") + ")";
+    }
+
     private long slack() {
-        return Certificate.slackCents(problem.offers().stream().filter(io.gpuplan.problem.Offer::isReserved).count());
+        return Certificate.slackCents(problem);
     }
 
     /** What is left of the time cap, at least 10 ms (a solver given nothing may not stop at once). */

@@ -122,17 +122,17 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
         for (int c = jobColumns(); c < columns(); c++) {
             // The pool's GPU-slot rows: its largest entries (the horizon row, aggregated; every slot's, time-indexed).
             double most = 0;
-            for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
-                most = Math.min(most, budgetRow[entryRow[e]] ? 0 : entryCoef[e]);
-            }
             int priced = 0;
             for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
-                priced += !budgetRow[entryRow[e]] && entryCoef[e] == most ? 1 : 0;
+                double coef = budgetRow[entryRow[e]] ? 0 : entryCoef[e];
+                priced = coef < most ? 1 : coef == most && coef < 0 ? priced + 1 : priced;
+                most = Math.min(most, coef);
             }
+            // A hair under the pool's price, so rounding cannot make buying it look free.
+            double price = priced == 0 ? 0 : cost[c] / (-most * priced) * (1 - 1e-12);
             for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
                 if (!budgetRow[entryRow[e]] && entryCoef[e] == most) {
-                    // A hair under the pool's price, so rounding cannot make buying it look free.
-                    v[entryRow[e]] = cost[c] / (-most * priced) * (1 - 1e-12);
+                    v[entryRow[e]] = price;
                 }
             }
         }
