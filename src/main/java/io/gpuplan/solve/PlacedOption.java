@@ -2,7 +2,6 @@ package io.gpuplan.solve;
 
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
-import io.gpuplan.rules.CapacityFit;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.Option;
@@ -21,7 +20,8 @@ public record PlacedOption(Option option, int start) {
 
     /**
      * The decisions of these placements, each reserved offer bought at the peak GPUs its jobs use at once (never more
-     * than maxGpus: what {@link io.gpuplan.model.ReservedPool#bought} buys).
+     * than maxGpus: what {@link io.gpuplan.model.ReservedPool#bought} buys). A start outside the horizon (a plan that
+     * breaks R2) counts only the slots that exist.
      */
     public static Decisions decisions(Problem problem, List<PlacedOption> placed) {
         List<Placement> placements = new ArrayList<>();
@@ -29,8 +29,10 @@ public record PlacedOption(Option option, int start) {
         for (PlacedOption p : placed) {
             placements.add(p.placement());
             if (p.option().offer().isReserved()) {
-                CapacityFit.occupy(use.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]),
-                        p.option(), p.start(), p.option().billedGpus());
+                int[] used = use.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]);
+                for (int s = Math.max(0, p.start()); s < Math.min(used.length, p.start() + p.option().durationSlots()); s++) {
+                    used[s] += p.option().billedGpus();
+                }
             }
         }
         Map<String, Integer> reservations = new LinkedHashMap<>();

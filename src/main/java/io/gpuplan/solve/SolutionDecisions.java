@@ -32,25 +32,12 @@ public final class SolutionDecisions {
     }
 
     public static Decisions of(GpuPlan plan) {
-        List<Placement> placements = new ArrayList<>();
-        Map<String, int[]> reservedUse = new LinkedHashMap<>();
-        plan.getReservedPools().forEach(p -> reservedUse.put(p.offer().id(), new int[plan.getProblem().horizon().slots()]));
+        List<PlacedOption> placed = new ArrayList<>();
         for (JobAssignment a : plan.getAssignments()) {
-            Option o = a.getOption();
-            if (o == null) {
-                continue;
-            }
-            placements.add(new Placement(a.getId(), o.offer().id(), o.gpus(), a.getStart()));
-            int[] used = reservedUse.get(o.offer().id());
-            if (used != null) {
-                for (int s = Math.max(0, a.getStart()); s < Math.min(used.length, a.getOccupiedEnd()); s++) {
-                    used[s] += o.billedGpus();
-                }
+            if (a.getOption() != null) {
+                placed.add(new PlacedOption(a.getOption(), a.getStart()));
             }
         }
-        Map<String, Integer> reservations = new LinkedHashMap<>();
-        plan.getReservedPools().forEach(pool -> reservations.put(pool.offer().id(),
-                pool.bought(java.util.Arrays.stream(reservedUse.get(pool.offer().id())).max().orElse(0))));
-        return new Decisions(placements, reservations);
+        return PlacedOption.decisions(plan.getProblem(), placed);
     }
 }
