@@ -51,7 +51,7 @@ class ReportPresentationTest {
         assertFalse(rows.isEmpty());
         Matcher caption = Pattern.compile("\\*\\*(Cost by provider[^*]*)\\*\\*").matcher(md);
         assertTrue(caption.find());
-        assertFalse(caption.group(1).contains("purchase model"), "caption: " + caption.group(1));
+        assertFalse(caption.group(1).contains("and purchase model"), "caption: " + caption.group(1));
         assertTrue(md.contains("| migration (R16) |") || md.contains(" migration (R16) |"),
                 "the migration column does not say what it is");
         String svgLegend = r.html().substring(r.html().indexOf("<svg class=\"chart providers\""));
