@@ -28,7 +28,7 @@ public final class FrontierPage {
         for (Point p : points) {
             t.row(Table.data("budget", p.budget().toPlainString()), Fmt.money(p.budget()), p.planned() + " of " + p.jobs(),
                     Long.toString(p.plannedPriority()), Fmt.money(p.cost()), Fmt.money(p.left()),
-                    p.priorityPer1000() == null ? "—" : Fmt.measure(p.priorityPer1000()), p.changes());
+                    p.priorityPer1000() == null ? "—" : p.priorityPer1000().toPlainString(), p.changes());
         }
         var table = Section.builder("table", "Budgets, side by side");
         table.table(t.build());
