@@ -81,7 +81,7 @@ final class CompareCommand implements Callable<Integer> {
         try {
             AtomicFiles.write(out.resolve(file + ".md"), ComparisonWriter.markdown(comparison));
             AtomicFiles.write(out.resolve(file + ".csv"), ComparisonWriter.csv(comparison));
-            AtomicFiles.write(out.resolve(file + ".html"), ComparisonWriter.html(comparison));
+            AtomicFiles.write(out.resolve(file + ".html"), io.gpuplan.output.report.ComparisonPage.html(comparison));
         } catch (IOException e) {
             err.println("compare: cannot write the comparison: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

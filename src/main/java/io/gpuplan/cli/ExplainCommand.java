@@ -64,11 +64,18 @@ final class ExplainCommand implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", "rank", "offer", "purchase", "GPUs",
                 "cost " + currency, "vs chosen", "verdict"));
         int rank = 0;
-        for (JobExplanation.Line l : JobExplanation.explain(problem, e, job)) {
+        List<JobExplanation.Line> lines = JobExplanation.explain(problem, e, job);
+        for (JobExplanation.Line l : lines) {
             out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", l.cents() < 0 ? "-" : String.valueOf(++rank),
                     l.offer(), l.purchase(), l.gpus() == 0 ? "any" : String.valueOf(l.gpus()),
                     l.cents() < 0 ? "-" : Money.format(l.cents()),
                     l.deltaCents() == null ? "-" : (l.deltaCents() >= 0 ? "+" : "") + Money.format(l.deltaCents()), l.verdict()));
+        }
+        if (lines.stream().anyMatch(l -> l.purchase().equals("reserved") && l.cents() >= 0)) {
+            // The cost column and "adds" differ on reserved offers; say why once, under the table.
+            out.println();
+            out.println("On a reserved offer the cost is the option's GPU-hours at the reserved price (R24); a reservation"
+                    + " is paid whether used or not (R18), so what an option adds is the reservation's rise, not that cost.");
         }
         out.flush();
         return ExitCodes.OK;

@@ -93,7 +93,7 @@ final class FrontierCommand implements Callable<Integer> {
         try {
             AtomicFiles.write(out.resolve(base + ".frontier.md"), frontier.markdown());
             AtomicFiles.write(out.resolve(base + ".frontier.csv"), frontier.csv());
-            AtomicFiles.write(out.resolve(base + ".frontier.html"), frontier.html());
+            AtomicFiles.write(out.resolve(base + ".frontier.html"), io.gpuplan.output.report.FrontierPage.html(frontier));
         } catch (IOException e) {
             err.println("frontier: cannot write the frontier: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

@@ -76,7 +76,25 @@ public final class JobExplanation {
         Fit fit = fit(problem, plan, mine, o);
         return fit.obstacle() != null ? ", but " + fit.obstacle()
                 : ", fits from " + problem.horizon().slotStart(fit.start()).toLocalDate() + " and adds " + Money.format(fit.added())
-                + (o.offer().isReserved() ? " (with the rise of the reservation)" : "");
+                + (o.offer().isReserved() ? reservedAdds(mine, o, fit) : "");
+    }
+
+    /**
+     * Why a reserved option adds other than its cost: the reservation is paid whether used or not (R18), so the
+     * option adds the reservation's rise and its own transfer and migration, less what the job's current place costs.
+     */
+    private static String reservedAdds(JobResult mine, Option o, Fit fit) {
+        long current = mine.planned() && mine.option() != null ? mine.option().totalCents() : 0;
+        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents())).append(" reservation rise (")
+                .append(fit.rise().from()).append(" → ").append(fit.rise().to()).append(" GPUs for the horizon)");
+        if (o.totalCents() != 0) {
+            sb.append(" +").append(Money.format(o.totalCents())).append(" transfer and migration");
+        }
+        if (current != 0) {
+            sb.append(" −").append(Money.format(current)).append(" its current place");
+        }
+        return sb.append("; its own GPU-hours (").append(Money.format(o.boundCents()))
+                .append(" at the reserved price) are paid by the reservation, used or not (R18)").toString();
     }
 
     /**
@@ -84,8 +102,14 @@ public final class JobExplanation {
      *
      * @param obstacle null when it fits capacity and budgets; else the rule (R21, R22) and the numbers that stop it
      * @param added    what it would add to the plan's cost (with any rise of a reservation), when it has room
+     * @param rise     on a reserved offer, how the GPUs bought would change and what that costs in the horizon
      */
-    record Fit(String obstacle, int start, long added) {
+    record Fit(String obstacle, int start, long added, Rise rise) {
+    }
+
+    /** R18: GPUs bought now and with the option placed, and the horizon cost of the difference. */
+    record Rise(int from, int to, long cents) {
+        static final Rise NONE = new Rise(0, 0, 0);
     }
 
     static Fit fit(Problem problem, Evaluation plan, JobResult mine, Option o) {
@@ -97,14 +121,15 @@ public final class JobExplanation {
         int start = CapacityFit.earliestStart(o, used, o.offer().maxGpus());
         if (start < 0) {
             return new Fit("R21 capacity: " + o.offer().id() + " has no room for " + o.billedGpus()
-                    + " GPUs in its window with the other jobs where they are", -1, 0);
+                    + " GPUs in its window with the other jobs where they are", -1, 0, Rise.NONE);
         }
-        long rise = o.offer().isReserved() ? reservationRise(problem, plan, o, start, used) : 0;
+        Rise r = o.offer().isReserved() ? reservationRise(problem, plan, o, start, used) : Rise.NONE;
+        long rise = r.cents();
         long added = o.totalCents() + rise - (placed ? mine.option().totalCents() : 0);
         Double total = problem.budget().total();
         if (total != null && plan.costCents() + added > Money.cents(total)) {
             return new Fit("R22 budget: it would add " + Money.format(added) + " with "
-                    + Money.format(Money.cents(total) - plan.costCents()) + " left", start, added);
+                    + Money.format(Money.cents(total) - plan.costCents()) + " left", start, added, r);
         }
         // Per provider: what this option bills each provider, less what the job's current place bills it.
         Map<String, Long> delta = new java.util.TreeMap<>();
@@ -120,22 +145,23 @@ public final class JobExplanation {
                 long cap = Money.cents(capValue);
                 if (billed + d.getValue() > cap) {
                     return new Fit("R22 budget of " + d.getKey() + ": it would bill " + Money.format(d.getValue())
-                            + " more there with " + Money.format(cap - billed) + " left", start, added);
+                            + " more there with " + Money.format(cap - billed) + " left", start, added, r);
                 }
             }
         }
-        return new Fit(null, start, added);
+        return new Fit(null, start, added, r);
     }
 
     /** R18: how much more the reservation costs with the option placed at {@code start} than it does now. */
-    private static long reservationRise(Problem problem, Evaluation plan, Option o, int start, int[] used) {
+    private static Rise reservationRise(Problem problem, Evaluation plan, Option o, int start, int[] used) {
         int newPeak = java.util.Arrays.stream(used).max().orElse(0);
         for (int s = start; s < start + o.durationSlots(); s++) {
             newPeak = Math.max(newPeak, used[s] + o.billedGpus());
         }
         int bought = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
                 .mapToInt(ReservationResult::gpus).findFirst().orElse(0);
-        return Math.max(0, Reservations.horizonCents(o.offer(), Math.max(newPeak, bought), problem.horizon())
-                - Reservations.horizonCents(o.offer(), bought, problem.horizon()));
+        int level = Math.max(newPeak, bought);
+        return new Rise(bought, level, Math.max(0, Reservations.horizonCents(o.offer(), level, problem.horizon())
+                - Reservations.horizonCents(o.offer(), bought, problem.horizon())));
     }
 }

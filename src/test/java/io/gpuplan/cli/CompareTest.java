@@ -104,7 +104,7 @@ class CompareTest {
         CliTest.Run verify = run("verify", out.resolve("base.frontier/base.budget-20000.yaml").toString(),
                 out.resolve("base.frontier/base.budget-20000.plan.yaml").toString());
         assertEquals(0, verify.code(), verify.out());
-        assertTrue(Files.readString(out.resolve("base.frontier.html")).contains("<svg class=\"frontier-chart\""));
+        assertTrue(Files.readString(out.resolve("base.frontier.html")).contains("<svg class=\"chart frontier\""));
     }
 
     private static String[] csvRow(List<String> csv, String figure) {

@@ -35,6 +35,33 @@ class ExplainTest {
         }
     }
 
+    /**
+     * On a reserved offer an option's cost (its GPU-hours at the reserved price) is not what it adds: the
+     * reservation is paid whether used or not (R18), so what it adds is the reservation's rise, its transfer and
+     * migration, less what its current place costs. The line says so, with numbers that add up.
+     */
+    @Test
+    void aReservedOptionSaysWhyItAddsOtherThanItsCost() {
+        Path out = dir.resolve("out");
+        assertEquals(0, CliTest.run("solve", TestProblems.TINY.toString(), "--out", out.toString(), "--move-limit", "3000").code());
+        CliTest.Run r = CliTest.run("explain", out.resolve("tiny.plan.yaml").toString(), "pretrain-7b", "--problem", TestProblems.TINY.toString());
+        assertEquals(0, r.code(), r.err());
+        String line = r.out().lines().filter(l -> l.contains("aws-ri") && l.contains(" adds ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no reserved option that fits:\n" + r.out()));
+        var m = java.util.regex.Pattern.compile("adds (-?[\\d.]+) = \\+([\\d.]+) reservation rise \\((\\d+) → (\\d+) GPUs"
+                + " for the horizon\\)(?: \\+([\\d.]+) transfer and migration)?(?: −([\\d.]+) its current place)?;"
+                + " its own GPU-hours \\(([\\d.]+) at the reserved price\\) are paid by the reservation").matcher(line);
+        assertTrue(m.find(), line);
+        java.math.BigDecimal added = new java.math.BigDecimal(m.group(1));
+        java.math.BigDecimal sum = new java.math.BigDecimal(m.group(2))
+                .add(m.group(5) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(5)))
+                .subtract(m.group(6) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(6)));
+        assertEquals(0, added.compareTo(sum), line);
+        assertTrue(Integer.parseInt(m.group(4)) > Integer.parseInt(m.group(3)), line);
+        assertTrue(line.contains(" " + m.group(7) + " "), "the own cost is the cost column: " + line);
+        assertTrue(r.out().contains("what an option adds is the reservation's rise, not that cost"), r.out());
+    }
+
     @Test
     void anUnknownJobIsBadInputWithASuggestion() {
         Path out = dir.resolve("out");

@@ -25,12 +25,14 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
         String currency = plans.get(0).currency();
         add(rows, plans, "Cost", "total cost (" + currency + ")", p -> money(p.totals().cost()));
         add(rows, plans, "Cost", "past the horizon: reservation commitments", p -> money(p.totals().commitmentsPastHorizon()));
-        keyed(rows, plans, "By purchase model", p -> p.totals().byPurchaseModel());
+        // Transfer and migration are in the plan's byPurchaseModel but are no way of buying GPUs: a group of their own.
+        keyed(rows, plans, "By purchase model", p -> only(p.totals().byPurchaseModel(), true));
+        keyed(rows, plans, "Transfer and migration", p -> only(p.totals().byPurchaseModel(), false));
         keyed(rows, plans, "By provider", p -> p.totals().byProvider());
         Map<String, Function<PlanDocument, String>> reserved = new LinkedHashMap<>();
         for (String offer : new TreeSet<>(plans.stream().flatMap(p -> p.reservations().stream()).map(PlanDocument.Reservation::offer).toList())) {
             reserved.put(offer, p -> p.reservations().stream().filter(r -> r.offer().equals(offer)).findFirst()
-                    .map(r -> r.gpus() + " GPUs, " + money(r.horizonCost())).orElse("-"));
+                    .map(r -> r.gpus() == 0 ? "no reservation" : r.gpus() + " GPUs, " + money(r.horizonCost())).orElse("-"));
         }
         reserved.forEach((offer, f) -> add(rows, plans, "Reservations bought", offer, f));
         add(rows, plans, "Budget", "total left", p -> p.totals().budget() == null || p.totals().budget().total() == null ? "-"
@@ -55,6 +57,21 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
         add(rows, plans, "Quality", "saving vs all on-demand", p -> baseline(p, "allOnDemand"));
         add(rows, plans, "Quality", "score", PlanDocument::score);
         return new ComparisonTable(List.copyOf(scenarios), List.copyOf(rows));
+    }
+
+    private static final java.util.Set<String> PURCHASE_MODELS = java.util.Set.of("on-demand", "spot", "reserved");
+
+    /** The purchase models of a plan's byPurchaseModel ({@code models} true), or the other costs in it. */
+    private static Map<String, BigDecimal> only(Map<String, BigDecimal> byPurchaseModel, boolean models) {
+        Map<String, BigDecimal> out = new LinkedHashMap<>();
+        if (byPurchaseModel != null) {
+            byPurchaseModel.forEach((k, v) -> {
+                if (PURCHASE_MODELS.contains(k) == models) {
+                    out.put(k, v);
+                }
+            });
+        }
+        return out;
     }
 
     private static void keyed(List<Row> rows, List<PlanDocument> plans, String group,

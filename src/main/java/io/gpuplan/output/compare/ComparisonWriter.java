@@ -1,9 +1,10 @@
 package io.gpuplan.output.compare;
 
+import io.gpuplan.output.Numbers;
 import java.util.List;
 import java.util.Map;
 
-/** Writes a comparison as Markdown, CSV (RFC 4180) and a self-contained HTML page. */
+/** Writes a comparison as Markdown and CSV (RFC 4180); the HTML page is the report package's ComparisonPage. */
 public final class ComparisonWriter {
     private ComparisonWriter() {
     }
@@ -22,12 +23,13 @@ public final class ComparisonWriter {
                 group = r.group();
                 sb.append("| **").append(group).append("** |").append(" |".repeat(s.size())).append('\n');
             }
-            sb.append("| ").append(r.label()).append(" | ").append(String.join(" | ", r.values())).append(" |\n");
+            sb.append("| ").append(r.label()).append(" | ")
+                    .append(String.join(" | ", r.values().stream().map(Numbers::grouped).toList())).append(" |\n");
         }
         sb.append("\n## What changed, against ").append(s.get(0)).append("\n");
         c.narratives().forEach((name, lines) -> {
             sb.append("\n### ").append(name).append("\n\n");
-            lines.forEach(l -> sb.append("- ").append(l).append('\n'));
+            lines.forEach(l -> sb.append("- ").append(Numbers.grouped(l)).append('\n'));
         });
         return sb.toString();
     }
@@ -42,39 +44,6 @@ public final class ComparisonWriter {
             sb.append("\r\n");
         }
         return sb.toString();
-    }
-
-    public static String html(Comparison c) {
-        StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(esc(c.title())).append("</title><style>")
-                .append("body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#111}table{border-collapse:collapse}")
-                .append("th,td{border:1px solid #bbb;padding:4px 8px}td.n{text-align:right;font-variant-numeric:tabular-nums}")
-                .append("tr.group th{background:#eee;text-align:left}@media print{body{margin:0}}")
-                .append("</style></head><body>\n<h1>").append(esc(c.title())).append("</h1>\n<table class=\"comparison\"><thead><tr><th></th>");
-        c.table().scenarios().forEach(s -> sb.append("<th>").append(esc(s)).append("</th>"));
-        sb.append("</tr></thead><tbody>\n");
-        String group = null;
-        for (ComparisonTable.Row r : c.table().rows()) {
-            if (!r.group().equals(group)) {
-                group = r.group();
-                sb.append("<tr class=\"group\"><th colspan=\"").append(c.table().scenarios().size() + 1).append("\">")
-                        .append(esc(group)).append("</th></tr>\n");
-            }
-            sb.append("<tr class=\"figure\"><td>").append(esc(r.label())).append("</td>");
-            r.values().forEach(v -> sb.append("<td class=\"n\">").append(esc(v)).append("</td>"));
-            sb.append("</tr>\n");
-        }
-        sb.append("</tbody></table>\n<h2>What changed, against ").append(esc(c.table().scenarios().get(0))).append("</h2>\n");
-        c.narratives().forEach((name, lines) -> {
-            sb.append("<h3>").append(esc(name)).append("</h3>\n<ul>");
-            lines.forEach(l -> sb.append("<li>").append(esc(l).replaceAll("\\*\\*(.+?)\\*\\*", "<b>$1</b>")).append("</li>"));
-            sb.append("</ul>\n");
-        });
-        return sb.append("</body></html>\n").toString();
-    }
-
-    static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     static String csvField(String s) {

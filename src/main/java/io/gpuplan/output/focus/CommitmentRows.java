@@ -5,6 +5,8 @@ import io.gpuplan.problem.Offer;
 import io.gpuplan.rules.CostLine;
 import io.gpuplan.rules.JobResult;
 import io.gpuplan.rules.ReservationResult;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -112,8 +114,10 @@ final class CommitmentRows {
                                  long gpuHours, long consumed) {
         Offer o = r.offer();
         FocusRow row = commitment(c, r, c.row(month, FocusRow.Group.JOB, j.job().id(), FocusRow.Line.USAGE, o.id()));
-        c.period(c.job(row, j.job()), clipped(j, c.horizon()), month);
-        return c.cost(row, 0, cents, o.currency())
+        c.period(c.job(row, j.job(), RowContext.GPU_VM), clipped(j, c.horizon()), month);
+        c.cost(row, 0, cents, o.currency());
+        listAtOnDemand(c, row, o, consumed);
+        return row
                 .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
                 .set("PricingCategory", "Committed").set("CommitmentDiscountStatus", "Used")
                 .set("ChargeDescription", j.job().id() + " on " + o.id() + ": " + j.option().billedGpus() + " x "
@@ -121,6 +125,24 @@ final class CommitmentRows {
                 .set("PricingQuantity", gpuHours).set("CommitmentDiscountQuantity", gpuHours)
                 .set("ConsumedQuantity", Periods.quantity(consumed)).set("ConsumedUnit", RowContext.GPU_HOURS)
                 .set("x_Gpus", j.option().billedGpus());
+    }
+
+    /**
+     * FOCUS ListCost of covered usage: what the GPU-hours consumed would cost at the on-demand list price, so
+     * ListCost − EffectiveCost is what the commitment saves. Without an on-demand twin the row keeps its own price.
+     */
+    private static void listAtOnDemand(RowContext c, FocusRow row, Offer reserved, long consumedTenThousandths) {
+        Offer twin = c.onDemandTwin(reserved);
+        if (twin == null) {
+            return;
+        }
+        BigDecimal list = BigDecimal.valueOf(consumedTenThousandths, 4).multiply(BigDecimal.valueOf(twin.priceInBase()))
+                .setScale(2, RoundingMode.HALF_UP);
+        double inPricingCurrency = twin.currency().equals(reserved.currency()) ? twin.price()
+                : twin.priceInBase() * c.rate(reserved.currency());
+        row.set("ListCost", list.toPlainString())
+                .set("ListUnitPrice", Periods.number(twin.priceInBase()))
+                .set("PricingCurrencyListUnitPrice", Periods.number(inPricingCurrency));
     }
 
     private static FocusRow unused(RowContext c, ReservationResult r, YearMonth month, Periods.Span horizon,

@@ -45,8 +45,12 @@ import java.util.stream.Collectors;
  * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
  * as written in PricingCurrency / PricingCurrencyListUnitPrice / PricingCurrencyContractedUnitPrice, with
  * PricingCurrencyEffectiveCost = EffectiveCost × x_ExchangeRate rounded to the cent (informative; not summed).
- * ListUnitPrice = ContractedUnitPrice = the offer's price in the base currency (a plan knows one price per offer),
- * so ListCost = ContractedCost = the row's cost; unit price × quantity matches it up to the cent rounding of lines.
+ * ListUnitPrice = ContractedUnitPrice = the offer's price in the base currency, so ListCost = ContractedCost = the
+ * row's cost; unit price × quantity matches it up to the cent rounding of lines. The exception is a covered job's
+ * Committed row: its list price is the on-demand price of the same accelerator, provider and region (the cheapest
+ * such offer of the problem, when there is one), and ListCost = ConsumedQuantity × that price, so ListCost −
+ * EffectiveCost is what the reservation saves on that usage. ResourceType is what the line buys (GPU Virtual
+ * Machine, Data Transfer, Stack Migration, GPU Reservation); the job's kind is in Tags ({@code x_JobKind}).
  * BillingPeriod is the calendar month; ChargePeriod is the part of the month the line covers (the job's occupied
  * slots, the start slot for one-time lines, the horizon for a reservation). Times are ISO 8601 in UTC
  * ({@code 2027-01-01T00:00:00Z}): plans have no time zone, so slot times are read as UTC. A plan has no accounts

@@ -49,7 +49,7 @@ final class JobRows {
         line.byMonth().forEach((month, cents) -> {
             String quantity = Periods.quantity(hours.getOrDefault(month, 0L));
             FocusRow row = c.row(month, FocusRow.Group.JOB, job.id(), FocusRow.Line.USAGE, o.id());
-            c.period(c.job(c.offer(row, o), job), span, month);
+            c.period(c.job(c.offer(row, o), job, RowContext.GPU_VM), span, month);
             c.cost(row, cents, cents, o.currency())
                     .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
                     .set("PricingCategory", o.isSpot() ? "Dynamic" : "Standard")
@@ -72,7 +72,7 @@ final class JobRows {
         Transfer.Rates rates = c.problem().transfer().ratesOf(d.provider());
         double rate = crossProvider ? rates.crossProviderPerGb() : rates.crossRegionPerGb();
         String sku = "egress/" + d.provider() + "/" + (crossProvider ? "cross-provider" : "cross-region");
-        return oneTime(c, line, j, FocusRow.Line.TRANSFER, Periods.tenThousandths(d.sizeGb()), (row, quantity) -> {
+        return oneTime(c, line, j, FocusRow.Line.TRANSFER, "Data Transfer", Periods.tenThousandths(d.sizeGb()), (row, quantity) -> {
             c.billedBy(row, line.provider())
                     .set("RegionId", d.region()).set("RegionName", d.region())
                     .set("ChargeCategory", "Usage").set("PricingCategory", "Standard")
@@ -96,7 +96,7 @@ final class JobRows {
         String stack = job.migration().to().name().toLowerCase(Locale.ROOT);
         String sku = "migration/" + stack;
         String price = Periods.money(line.cents());
-        return oneTime(c, line, j, FocusRow.Line.MIGRATION, 10_000, (row, quantity) -> {
+        return oneTime(c, line, j, FocusRow.Line.MIGRATION, "Stack Migration", 10_000, (row, quantity) -> {
             c.billedBy(row, Totals.INTERNAL)
                     .set("ChargeCategory", "Purchase").set("PricingCategory", "Standard")
                     .set("ChargeDescription", job.id() + ": one-time port to " + stack + " for " + j.offer().id()
@@ -117,14 +117,14 @@ final class JobRows {
 
     /** Rows of a one-time line: in the job's start slot, in the base currency, quantity spread like the cents. */
     private static List<FocusRow> oneTime(RowContext c, CostLine line, JobResult j, FocusRow.Line kind,
-                                          long quantity, Cells cells) {
+                                          String resourceType, long quantity, Cells cells) {
         Periods.Span span = new Periods.Span(j.startSlot(), j.startSlot() + 1);
         Map<YearMonth, Long> weights = new LinkedHashMap<>(span.hoursByMonth(c.horizon()));
         Map<YearMonth, Long> quantities = Periods.apportion(quantity, weights);
         List<FocusRow> rows = new ArrayList<>();
         line.byMonth().forEach((month, cents) -> {
             FocusRow row = c.row(month, FocusRow.Group.JOB, j.job().id(), kind, j.offer().id());
-            c.period(c.job(row, j.job()), span, month);
+            c.period(c.job(row, j.job(), resourceType), span, month);
             c.cost(row, cents, cents, c.currency())
                     .set("ChargeFrequency", "One-Time")
                     .set("PricingCurrency", c.currency()).set("x_ExchangeRate", "1")

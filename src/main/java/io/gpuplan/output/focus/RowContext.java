@@ -11,6 +11,8 @@ import java.util.Locale;
 /** What every row of one plan shares, and the cells that come from an offer or a job. */
 final class RowContext {
     static final String GPU_HOURS = "GPU-Hours";
+    /** ResourceType of a job's compute: what FOCUS calls the resource it runs on. */
+    static final String GPU_VM = "GPU Virtual Machine";
 
     private final Problem problem;
     private final String scenario;
@@ -78,10 +80,30 @@ final class RowContext {
                 .set("x_ExchangeRate", Periods.number(rate(o.currency())));
     }
 
-    /** The cells of a job's own lines: it is the resource. */
-    FocusRow job(FocusRow row, Job job) {
+    /**
+     * The cells of a job's own lines: it is the resource, of the type of what it runs on (a GPU virtual machine,
+     * a data transfer, a stack migration); its kind (training, inference, ...) is a property, so a tag.
+     */
+    FocusRow job(FocusRow row, Job job, String resourceType) {
         return row.set("ResourceId", job.id()).set("ResourceName", job.id())
-                .set("ResourceType", kind(job)).set("x_JobId", job.id());
+                .set("ResourceType", resourceType).set("Tags", "{\"x_JobKind\":\"" + kind(job) + "\"}")
+                .set("x_JobId", job.id());
+    }
+
+    /**
+     * The on-demand offer whose price is a reservation's list price: the same accelerator from the same provider in
+     * the same region, the cheapest if several; null when the problem has none (then nothing is claimed as saved).
+     */
+    Offer onDemandTwin(Offer reserved) {
+        Offer best = null;
+        for (Offer o : problem.offers()) {
+            if (o.purchase() == io.gpuplan.problem.PurchaseModel.ON_DEMAND && o.provider().equals(reserved.provider())
+                    && o.region().equals(reserved.region()) && o.accelerator().equals(reserved.accelerator())
+                    && (best == null || o.priceInBase() < best.priceInBase())) {
+                best = o;
+            }
+        }
+        return best;
     }
 
     /**

@@ -34,7 +34,7 @@ final class AssumptionsSection {
                     o.purchase().label(), Fmt.exact(o.price()) + " " + o.currency(),
                     Fmt.exact(io.gpuplan.output.Numbers.measure(o.priceInBase())),
                     Integer.toString(o.gpusPerInstance()), o.isCapped() ? Integer.toString(o.maxGpus()) : "no cap",
-                    o.isSpot() ? Fmt.exact(o.interruptionsPerDay()) : "—", o.isReserved() ? Integer.toString(o.termMonths()) : "—");
+                    o.isSpot() ? Fmt.rate(o.interruptionsPerDay()) : "—", o.isReserved() ? Integer.toString(o.termMonths()) : "—");
         }
         s.table(offers.build());
         s.note("Where each price comes from, and the date it is as of: see Price sources below.");

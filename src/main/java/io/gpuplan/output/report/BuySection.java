@@ -19,14 +19,14 @@ final class BuySection {
         int gpus = rs.stream().mapToInt(Reservation::gpus).sum();
         BigDecimal past = rs.stream().map(Reservation::commitmentPastHorizon).filter(v -> v != null)
                 .reduce(BigDecimal.ZERO, BigDecimal::add);
-        s.paragraph(rs.isEmpty() ? "No reservations: every job runs on on-demand or spot capacity."
+        s.paragraph(rs.isEmpty() ? "No reservation: every job runs on on-demand or spot capacity."
                 : "Reserve " + Fmt.count(gpus, "GPU", "GPUs") + " on " + Fmt.count(rs.size(), "offer", "offers")
                 + " for the whole horizon (R18). The terms run past " + in.horizon().end() + ": a further "
                 + cur + " " + Fmt.money(past) + " is committed beyond this plan.");
         var t = Table.builder("Reservations to buy", "reservation").text("offer", "provider", "accelerator")
                 .num("GPUs bought", "peak in use", "price per GPU-hour", "cost in horizon (" + cur + ")", "utilization",
                         "term (months)", "commitment past horizon (" + cur + ")")
-                .empty("No reservations.");
+                .empty("No reservation.");
         for (Reservation r : rs) {
             t.row(Table.data("offer", r.offer(), "gpus", Integer.toString(r.gpus())), r.offer(),
                     r.provider() + " " + r.region(), r.accelerator(), Integer.toString(r.gpus()),

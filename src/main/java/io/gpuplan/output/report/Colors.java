@@ -14,6 +14,18 @@ final class Colors {
     private Colors() {
     }
 
+    /**
+     * How a category is headed: purchase models by name; transfer and migration are costs of their own, not ways of
+     * buying GPUs, so they carry their rule.
+     */
+    static String label(String category) {
+        return switch (category == null ? "" : category) {
+            case "transfer" -> "transfer (R19)";
+            case "migration" -> "migration (R16)";
+            default -> category;
+        };
+    }
+
     static String purchaseClass(String purchase) {
         String p = purchase == null ? "other" : purchase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
         return "purchase-" + (p.isEmpty() ? "other" : p);
@@ -24,7 +36,7 @@ final class Colors {
         Map<String, String> out = new LinkedHashMap<>();
         for (String c : CATEGORIES) {
             if (present.contains(c)) {
-                out.put(purchaseClass(c), c);
+                out.put(purchaseClass(c), label(c));
             }
         }
         for (String c : present) {

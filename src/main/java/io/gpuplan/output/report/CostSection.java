@@ -30,8 +30,9 @@ final class CostSection {
             s.chart(ProviderChart.svg(in, mix));
         }
         List<String> cols = new ArrayList<>(mix.categories());
-        var providers = Table.builder("Cost by provider and purchase model (" + cur + ")", "provider").text("provider");
-        cols.forEach(providers::num);
+        var providers = Table.builder("Cost by provider: compute by purchase model, transfer and migration (" + cur + ")",
+                "provider").text("provider");
+        cols.forEach(c -> providers.num(Colors.label(c)));
         providers.num("total", "share").empty("Nothing is billed.");
         for (String p : mix.providers()) {
             List<String> cells = new ArrayList<>();

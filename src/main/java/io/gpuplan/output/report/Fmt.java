@@ -49,6 +49,14 @@ final class Fmt {
         return exact(BigDecimal.valueOf(v));
     }
 
+    /**
+     * A derived rate (an interruption rate from a band, say) to 5 significant digits: the double's full
+     * representation (0.0025987180489903936) claims a precision nobody measured.
+     */
+    static String rate(double v) {
+        return exact(new BigDecimal(v).round(new java.math.MathContext(5, RoundingMode.HALF_UP)));
+    }
+
     /** Short axis labels: 1 500 000 → "1.5M", 50 000 → "50k", 800 → "800". */
     static String compact(double v) {
         double a = Math.abs(v);

@@ -43,6 +43,7 @@ final class HtmlWriter {
                 case Section.Figures f -> figures(out, f);
                 case Section.TableBlock t -> table(out, t.table());
                 case Section.Chart c -> out.append("<figure class=\"chart-box\">").append(c.svg()).append("</figure>\n");
+                case Section.Markup m -> out.append(m.html());
             }
         }
         out.append("</section>\n");

@@ -30,6 +30,8 @@ final class MarkdownWriter {
                     case Section.TableBlock t -> table(out, t.table());
                     case Section.Chart c -> {
                     }
+                    case Section.Markup m -> {
+                    }
                 }
             }
         }

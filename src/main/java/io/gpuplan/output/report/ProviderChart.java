@@ -3,7 +3,7 @@ package io.gpuplan.output.report;
 import java.math.BigDecimal;
 import java.util.Map;
 
-/** Cost by provider as horizontal bars, stacked by purchase model (and transfer, migration). */
+/** Cost by provider as horizontal bars, stacked by purchase model, then transfer and migration (no purchase models: costs of their own). */
 final class ProviderChart {
     private static final double LEFT = 110;
     private static final double RIGHT = Svg.WIDTH - 100;
@@ -17,7 +17,8 @@ final class ProviderChart {
     static String svg(ReportInput in, ProviderMix mix) {
         int n = mix.providers().size();
         double bottom = TOP + n * (BAR + GAP);
-        Svg svg = new Svg("providers", (int) (bottom + 44), "Plan cost by provider and purchase model in " + in.currency());
+        Svg svg = new Svg("providers", (int) (bottom + 44), "Plan cost by provider in " + in.currency()
+                + ": compute by purchase model, transfer and migration");
         double max = mix.totals().values().stream().mapToDouble(BigDecimal::doubleValue).max().orElse(0);
         Scale scale = Scale.of(max);
         for (double t : scale.ticks()) {

@@ -39,8 +39,9 @@ record ReportInput(Problem problem, PlanDocument plan, Evaluation evaluation) {
         return plan.assignments() == null ? List.of() : plan.assignments();
     }
 
+    /** The reservations bought: a plan file may list an offer at 0 GPUs, which buys nothing and is no purchase. */
     List<PlanDocument.Reservation> reservations() {
-        return plan.reservations() == null ? List.of() : plan.reservations();
+        return plan.reservations() == null ? List.of() : plan.reservations().stream().filter(r -> r.gpus() > 0).toList();
     }
 
     /** Jobs the plan runs (status planned, with an offer and a start slot). */

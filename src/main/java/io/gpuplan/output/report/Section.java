@@ -26,6 +26,10 @@ record Section(String id, String title, List<Block> blocks) {
     record TableBlock(Table table) implements Block {
     }
 
+    /** Markup already escaped and built by a page of its own (the comparison table), HTML only. */
+    record Markup(String html) implements Block {
+    }
+
     /** Inline SVG, HTML only: the Markdown twin carries the same numbers in the table next to it. */
     record Chart(String svg) implements Block {
     }
@@ -61,6 +65,11 @@ record Section(String id, String title, List<Block> blocks) {
 
         Builder table(Table table) {
             blocks.add(new TableBlock(table));
+            return this;
+        }
+
+        Builder markup(String html) {
+            blocks.add(new Markup(html));
             return this;
         }
 

@@ -59,6 +59,14 @@ final class Svg {
         return this;
     }
 
+    Svg circle(String cssClass, double cx, double cy, double r, Map<String, String> data, String title) {
+        out.append("<circle").append(Html.attr("class", cssClass)).append(" cx=\"").append(n(cx)).append("\" cy=\"")
+                .append(n(cy)).append("\" r=\"").append(n(r)).append('"');
+        data.forEach((k, v) -> out.append(Html.attr("data-" + k, v)));
+        out.append("><title>").append(Html.esc(title)).append("</title></circle>\n");
+        return this;
+    }
+
     Svg path(String cssClass, String d, Map<String, String> data) {
         out.append("<path").append(Html.attr("class", cssClass)).append(Html.attr("d", d));
         data.forEach((k, v) -> out.append(Html.attr("data-" + k, v)));

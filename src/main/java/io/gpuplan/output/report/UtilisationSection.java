@@ -16,7 +16,7 @@ final class UtilisationSection {
         var s = Section.builder("utilisation", "Reserved utilisation");
         List<Reservation> rs = in.reservations();
         if (rs.isEmpty()) {
-            s.paragraph("No reservations, so nothing to utilise.");
+            s.paragraph("No reservation, so nothing to utilise.");
         } else {
             s.paragraph("A reservation is paid for every hour of the horizon whether used or not (R18); the shaded"
                     + " area is the GPUs its jobs occupy per slot, the dashed line the GPUs bought.");

@@ -22,7 +22,7 @@ record PageCounts(int plannedJobs, int offersWithJobs, int monthsWithCost, int r
         int spot = plan.risk() != null && plan.risk().spotJobs() != null ? plan.risk().spotJobs().size()
                 : (int) planned.stream().filter(a -> "spot".equals(a.purchase())).count();
         return new PageCounts(planned.size(), (int) planned.stream().map(PlanDocument.Assignment::offer).distinct().count(),
-                months, plan.reservations().size(), plan.assignments().size() - planned.size(), spot);
+                months, (int) plan.reservations().stream().filter(r -> r.gpus() > 0).count(), plan.assignments().size() - planned.size(), spot);
     }
 
     /** The counts as the page's chart elements and table rows show them. */
