@@ -74,6 +74,10 @@ final class ScenarioRun {
             return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), null);
         } catch (IOException e) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + e.getMessage());
+        } catch (io.gpuplan.sizing.SizingStopped e) {
+            return Outcome.failed(base, ExitCodes.BAD_INPUT, "not solved: the time limit (" + DurationConverter.format(settings.timeLimit())
+                    + ") ran out while sizing the options (" + e.sized() + " of " + e.jobs() + " jobs sized); nothing is"
+                    + " written. Give a longer --time-limit, or narrow the jobs' gpus ranges and the offers' maxGpus");
         } catch (RuntimeException e) {
             return Outcome.failed(base, ExitCodes.INTERNAL, "internal error: " + e);
         }

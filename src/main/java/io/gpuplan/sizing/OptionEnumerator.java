@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /** Lists each job's eligible options: every offer × every GPU count worth considering, sized by {@link OptionSizer}. */
 public final class OptionEnumerator {
@@ -16,10 +18,32 @@ public final class OptionEnumerator {
 
     /** Every job's options, in the problem's job order (sized in parallel: jobs do not depend on each other). */
     public static List<JobOptions> enumerate(Problem problem) {
-        return problem.jobs().parallelStream().map(job -> enumerate(problem, job)).toList();
+        return enumerate(problem, () -> false);
+    }
+
+    /**
+     * Every job's options, unless {@code stop} says to stop first (checked at every GPU count sized).
+     *
+     * @throws SizingStopped when stopped: some job has not all its options, so none is returned
+     */
+    public static List<JobOptions> enumerate(Problem problem, BooleanSupplier stop) {
+        AtomicInteger done = new AtomicInteger();
+        return problem.jobs().parallelStream().map(job -> {
+            JobOptions jo = enumerate(problem, job, stop);
+            if (jo == null) {
+                throw new SizingStopped(done.get(), problem.jobs().size());
+            }
+            done.incrementAndGet();
+            return jo;
+        }).toList();
     }
 
     public static JobOptions enumerate(Problem problem, Job job) {
+        return enumerate(problem, job, () -> false);
+    }
+
+    /** A job's options, or null when {@code stop} said to stop before they were all sized. */
+    private static JobOptions enumerate(Problem problem, Job job, BooleanSupplier stop) {
         List<Option> options = new ArrayList<>();
         List<JobOptions.Exclusion> exclusions = new ArrayList<>();
         int dominated = 0;
@@ -43,6 +67,9 @@ public final class OptionEnumerator {
                     : Memory.minGpus(Memory.needGb(job), offer.accelerator().memoryGb(), problem.memoryHeadroom());
             int at = 0;
             while (at < counts.size()) {
+                if (stop.getAsBoolean()) {
+                    return null;
+                }
                 int g = counts.get(at);
                 if (at + 1 < counts.size() && counts.get(at + 1) < fits) {
                     at++;
