@@ -128,7 +128,10 @@ public final class OptionEnumerator {
      */
     static int nextWorthSizing(List<Integer> counts, int at, OptionSizer.Sizing s, double slotHours) {
         Option o = s.option();
-        boolean onlyTime = s.breaches().stream().allMatch(b -> b.rule() == Rule.R2);
+        boolean onlyTime = true;
+        for (Breach b : s.breaches()) { // a loop, not a stream: this runs for every count sized
+            onlyTime &= b.rule() == Rule.R2;
+        }
         if (o == null || !onlyTime || o.offer().isSpot() || o.job().isServing() || o.instances() < 2) {
             return at + 1;
         }

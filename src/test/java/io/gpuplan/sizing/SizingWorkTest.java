@@ -101,6 +101,18 @@ class SizingWorkTest {
         assertTrue(jo.sized() <= firstBreaking, "sized " + jo.sized() + ", R10 from count #" + firstBreaking);
     }
 
+    @Test
+    void aBreachIsWrittenOutOnlyWhenItsReasonIsShown() {
+        // verify of a large quarter sized millions of counts that break R2 and formatted every reason: most of its time
+        Job hopeless = Fixtures.job(P, "hopeless");
+        OptionSizer.Sizing s = OptionSizer.size(P, hopeless, Fixtures.offer(P, "open"), 64);
+        Breach r2 = s.breaches().stream().filter(b -> b.rule() == Rule.R2).findFirst().orElseThrow();
+        assertTrue(!r2.written());
+        assertTrue(r2.reason().startsWith("needs "), r2.reason());
+        assertTrue(r2.written());
+        assertEquals(r2.reason(), OptionSizer.size(P, hopeless, Fixtures.offer(P, "open"), 64).breaches().get(0).reason());
+    }
+
     private static Problem onlyOffer(String id) {
         return new Problem(P.name(), P.horizon(), P.currency(), P.exchangeRates(), P.memoryHeadroom(), P.budget(),
                 P.transfer(), P.accelerators(), List.of(Fixtures.offer(P, id)), P.jobs());
