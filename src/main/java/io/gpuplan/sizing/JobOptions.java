@@ -22,7 +22,16 @@ public record JobOptions(Job job, List<Option> options, List<Exclusion> exclusio
         this(job, options, exclusions, dominated, 0);
     }
 
-    /** One offer, or one GPU count on it (gpus > 0), that cannot serve the job, and why. */
-    public record Exclusion(Offer offer, int gpus, Breach breach) {
+    /**
+     * One offer, or one GPU count on it (gpus > 0), that cannot serve the job, and why.
+     *
+     * @param neededGpus for a job too slow for its window (R2) on an on-demand or reserved offer, the fewest GPUs of
+     *                   this offer that would fit it, were the offer's cap and the job's range no limit; 0 when not
+     *                   known (spot, serving, or no window at all)
+     */
+    public record Exclusion(Offer offer, int gpus, Breach breach, int neededGpus) {
+        public Exclusion(Offer offer, int gpus, Breach breach) {
+            this(offer, gpus, breach, 0);
+        }
     }
 }

@@ -95,7 +95,8 @@ public final class OptionEnumerator {
                         if (fewestIsClosest) {
                             closestPerRule.putIfAbsent(b.rule(), new JobOptions.Exclusion(offer, g, b));
                         } else {
-                            closestPerRule.put(b.rule(), new JobOptions.Exclusion(offer, g, b));
+                            int needed = b.rule() == Rule.R2 ? neededGpus(s, problem.horizon().slotHours()) : 0;
+                            closestPerRule.put(b.rule(), new JobOptions.Exclusion(offer, g, b, needed));
                         }
                     }
                     if (noMore) {
@@ -156,6 +157,31 @@ public final class OptionEnumerator {
             }
         }
         return lo;
+    }
+
+    /**
+     * The fewest GPUs that would fit a job too slow for its window (R2) on this offer, whatever its cap and the job's
+     * range: t(g) = GPU-hours / (g × efficiency), efficiency 1 on one instance (R9). 0 when not known: spot (the
+     * interruptions change with the instances), serving, another rule broken, or a window of no slots.
+     */
+    static int neededGpus(OptionSizer.Sizing s, double slotHours) {
+        Option o = s.option();
+        if (o == null || o.offer().isSpot() || o.job().isServing() || s.breaches().stream().anyMatch(b -> b.rule() != Rule.R2)) {
+            return 0;
+        }
+        int window = o.latestStart() + o.durationSlots() - o.earliestStart();
+        if (window < 1) {
+            return 0;
+        }
+        double gpuHours = o.computeHours() * o.gpus() * o.efficiency(); // at efficiency 1
+        double hours = window * slotHours;
+        int per = o.offer().gpusPerInstance();
+        double onOne = Math.ceil(gpuHours / hours - 1e-9);
+        if (onOne <= per) {
+            return (int) Math.max(1, onOne);
+        }
+        double several = Math.ceil(gpuHours / (o.offer().crossNodeEfficiency() * hours) - 1e-9);
+        return several > Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) Math.max(per + 1, several);
     }
 
     /** The fewest GPUs a job can run on: its minimum, or one per replica. */
