@@ -22,6 +22,13 @@ gpuplan_find_jdk() {
         export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
         GPUPLAN_JVM_FLAGS="$GPUPLAN_JVM_FLAGS --sun-misc-unsafe-memory-access=allow"
       fi
+      # A large quarter (2,000 jobs x 400 offers) fits in 2 GiB of heap. Without a cap the JVM may grow to a quarter
+      # of the machine's memory and lets garbage pile up to it (5 GB resident, and slower). A heap size given in
+      # GPUPLAN_JAVA_OPTS (-Xmx, -XX:MaxHeapSize, -XX:MaxRAM...) wins.
+      case " ${GPUPLAN_JAVA_OPTS:-} " in
+        *" -Xmx"* | *" -XX:MaxHeapSize"* | *" -XX:MaxRAM"*) ;;
+        *) GPUPLAN_JVM_FLAGS="$GPUPLAN_JVM_FLAGS -Xmx2g" ;;
+      esac
       return 0
     fi
   done

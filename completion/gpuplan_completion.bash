@@ -522,7 +522,7 @@ function _picocli_gpuplan_explain() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'-h' '--help' '-V' '--version'"
+  local flag_opts="'--all' '-h' '--help' '-V' '--version'"
   local arg_opts="'--problem'"
 
   type compopt &>/dev/null && compopt +o default

@@ -27,4 +27,9 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
             throw new CommandLine.TypeConversionException("'" + value + "' is not a duration (e.g. 30s, 2m, 1h, PT90S)");
         }
     }
+
+    /** The short form this converter reads: {@code 90s}, {@code 500ms}. */
+    static String format(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
 }

@@ -19,10 +19,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "explain", mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT + " (also: an unknown job, or a plan made for another version of its problem)", ExitCodes.INTERNAL_TEXT},
-        description = "Lists a job's options in a plan ranked by cost: each offer and GPU count, with the rule that rules"
+        description = "Lists a job's options in a plan ranked by cost: each offer at its best GPU count (--all: every"
+                + " count), with the rule that rules"
                 + " it out, or its cost difference from the plan's choice and whether the rest of the plan leaves it"
                 + " room (R21) and budget (R22).",
         footer = {"", "Example:", "  gpuplan explain solutions/quarterly-mixed-2027q1.plan.yaml q1-moe-exploration",
+                "  gpuplan explain solutions/quarterly-mixed-2027q1.plan.yaml q1-moe-exploration --all",
                 "", "Exit codes: 0 ok; 2 bad input (unknown job, stale plan)."})
 final class ExplainCommand implements Callable<Integer> {
     @Spec
@@ -36,6 +38,9 @@ final class ExplainCommand implements Callable<Integer> {
 
     @Option(names = "--problem", paramLabel = "FILE", description = "the problem file the plan was solved for")
     Path problemFile;
+
+    @Option(names = "--all", description = "every GPU count worth trying on each offer (default: each offer's best count)")
+    boolean all;
 
     @Override
     public Integer call() {
@@ -64,7 +69,7 @@ final class ExplainCommand implements Callable<Integer> {
         out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", "rank", "offer", "purchase", "GPUs",
                 "cost " + currency, "vs chosen", "verdict"));
         int rank = 0;
-        List<JobExplanation.Line> lines = JobExplanation.explain(problem, e, job);
+        List<JobExplanation.Line> lines = JobExplanation.explain(problem, e, job, all);
         for (JobExplanation.Line l : lines) {
             out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", l.cents() < 0 ? "-" : String.valueOf(++rank),
                     l.offer(), l.purchase(), l.gpus() == 0 ? "any" : String.valueOf(l.gpus()),
@@ -76,6 +81,11 @@ final class ExplainCommand implements Callable<Integer> {
             out.println();
             out.println("On a reserved offer the cost is the option's GPU-hours at the reserved price (R24); a reservation"
                     + " is paid whether used or not (R18), so what an option adds is the reservation's rise, not that cost.");
+        }
+        if (!all) {
+            out.println();
+            out.println("(each offer's best GPU count: the plan's choice, its cheapest option, or the count closest to"
+                    + " one; --all lists every count)");
         }
         out.flush();
         return ExitCodes.OK;

@@ -49,11 +49,32 @@ record PlanFiles(Path planFile, PlanDocument plan, ProblemReader.Loaded problem,
         return new PlanFiles(planFile, plan, loaded, decisions);
     }
 
+    /**
+     * What a plan written to {@code outDir} stores as its problem's path: nothing when the name alone finds it from
+     * there (beside the plan, or in a sibling problems/ folder, as {@link #findProblem} looks), else the path from
+     * the plan's folder to it.
+     */
+    static String pathToStore(Path problemFile, Path outDir, String name) {
+        Path plans = outDir.toAbsolutePath().normalize();
+        Path problem = problemFile.toAbsolutePath().normalize();
+        if (problem.equals(plans.resolve(name)) || problem.equals(plans.resolveSibling("problems").resolve(name))) {
+            return null;
+        }
+        try {
+            return plans.relativize(problem).toString().replace('\\', '/');
+        } catch (IllegalArgumentException e) {
+            return problem.toString(); // another drive or root: no relative path exists
+        }
+    }
+
     private static Path findProblem(Path planFile, PlanDocument plan) {
         if (plan.problem() == null || plan.problem().file() == null) {
             return null;
         }
         Path parent = planFile.toAbsolutePath().getParent();
+        if (plan.problem().path() != null && Files.isRegularFile(parent.resolve(plan.problem().path()))) {
+            return parent.resolve(plan.problem().path()).normalize();
+        }
         for (Path candidate : List.of(Path.of("problems").resolve(plan.problem().file()),
                 parent.resolve(plan.problem().file()), parent.resolveSibling("problems").resolve(plan.problem().file()))) {
             if (Files.isRegularFile(candidate)) {

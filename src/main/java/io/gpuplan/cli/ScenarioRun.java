@@ -63,7 +63,7 @@ final class ScenarioRun {
             result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
                     err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
             Decisions decisions = SolutionDecisions.of(result.plan());
-            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result), decisions);
+            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir), decisions);
             if (result.score() != null && !doc.score().equals(result.score().toString())) {
                 return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
                         + " but the solver scored it " + result.score() + "; the plan is not written");
@@ -74,14 +74,20 @@ final class ScenarioRun {
             return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), null);
         } catch (IOException e) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + e.getMessage());
+        } catch (io.gpuplan.sizing.SizingStopped e) {
+            return Outcome.failed(base, ExitCodes.BAD_INPUT, "not solved: the time limit (" + DurationConverter.format(settings.timeLimit())
+                    + ") ran out while sizing the options (" + e.sized() + " of " + e.jobs() + " jobs sized); nothing is"
+                    + " written. Give a longer --time-limit, or narrow the jobs' gpus ranges and the offers' maxGpus");
         } catch (RuntimeException e) {
             return Outcome.failed(base, ExitCodes.INTERNAL, "internal error: " + e);
         }
     }
 
-    static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r) {
+    static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r,
+                                               Path outDir) {
+        String name = loaded.file().getFileName().toString();
         return new PlanDocumentBuilder.Context(loaded.problem(),
-                new PlanDocument.ProblemRef(loaded.file().getFileName().toString(), loaded.sha256()),
+                new PlanDocument.ProblemRef(name, PlanFiles.pathToStore(loaded.file(), outDir, name), loaded.sha256()),
                 new PlanDocument.SolverRef(Version.solverEngine(), s.seed(), s.moveLimit(), s.timeLimit().toString(),
                         s.unimprovedLimit() == null ? null : s.unimprovedLimit().toString()),
                 new PlanDocument.Run(r.termination(), r.moves(), r.moveSpeed(),

@@ -17,7 +17,16 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
                            List<PriceRef> prices, Run run) {
     public static final String FORMAT = "gpuplan-plan/1";
 
-    public record ProblemRef(String file, String sha256) {
+    /**
+     * @param file   the problem file's name
+     * @param path   where it is from the plan's folder, when its name alone does not find it there (beside the plan,
+     *               or in a sibling problems/ folder): a plan written with --out elsewhere still finds its problem
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ProblemRef(String file, String path, String sha256) {
+        public ProblemRef(String file, String sha256) {
+            this(file, null, sha256);
+        }
     }
 
     /** @param moveLimit 0 when none; the time limits are ISO-8601 durations */

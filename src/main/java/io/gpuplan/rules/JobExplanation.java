@@ -33,7 +33,16 @@ public final class JobExplanation {
     public record Line(String offer, String purchase, int gpus, long cents, Long deltaCents, String verdict) {
     }
 
+    /** Every GPU count on every offer ({@code explain --all}). */
     public static List<Line> explain(Problem problem, Evaluation plan, Job job) {
+        return explain(problem, plan, job, true);
+    }
+
+    /**
+     * @param all every GPU count worth trying on each offer; else one line per offer: the plan's choice, or the
+     *            offer's cheapest option, or (when it has none) the count closest to being one for each rule
+     */
+    public static List<Line> explain(Problem problem, Evaluation plan, Job job, boolean all) {
         JobResult mine = plan.jobs().stream().filter(j -> j.job().equals(job)).findFirst().orElseThrow();
         long chosenCents = mine.planned() && mine.option() != null ? mine.option().totalCents() : -1;
         JobOptions eligible = OptionEnumerator.enumerate(problem, job);
@@ -44,27 +53,46 @@ public final class JobExplanation {
                 out.add(new Line(offer.id(), offer.purchase().label(), 0, -1, null, describe(offerBreaches)));
                 continue;
             }
-            for (int g : OptionEnumerator.gpuCounts(job, offer)) {
-                OptionSizer.Sizing s = OptionSizer.size(problem, job, offer, g);
-                Option o = s.option();
-                long cents = o == null ? -1 : offer.isReserved() ? o.boundCents() : o.totalCents();
-                Long delta = o == null || chosenCents < 0 ? null : cents - chosenCents;
-                String verdict;
-                if (!s.eligible()) {
-                    verdict = describe(s.breaches());
-                } else if (mine.planned() && mine.offer() != null && mine.offer().equals(offer) && mine.placement().gpus() == g) {
-                    verdict = "chosen";
-                } else if (!eligible.options().contains(o)) {
-                    verdict = "dominated: another GPU count on this offer is no slower and no dearer";
-                } else {
-                    verdict = "eligible" + room(problem, plan, mine, o);
-                }
-                out.add(new Line(offer.id(), offer.purchase().label(), g, cents, delta, verdict));
+            for (int g : all ? OptionEnumerator.gpuCounts(job, offer) : bestCounts(eligible, mine, offer)) {
+                out.add(line(problem, plan, mine, eligible, offer, g, chosenCents));
             }
         }
         out.sort(Comparator.comparing((Line l) -> l.cents() < 0).thenComparingLong(Line::cents)
                 .thenComparing(Line::offer).thenComparingInt(Line::gpus));
         return out;
+    }
+
+    /** The counts shown for an offer by default: the chosen one, else its cheapest option, else its closest misses. */
+    private static List<Integer> bestCounts(JobOptions eligible, JobResult mine, Offer offer) {
+        if (mine.planned() && offer.equals(mine.offer())) {
+            return List.of(mine.placement().gpus());
+        }
+        var cheapest = eligible.options().stream().filter(o -> o.offer().equals(offer))
+                .min(Comparator.comparingLong((Option o) -> offer.isReserved() ? o.boundCents() : o.totalCents()));
+        if (cheapest.isPresent()) {
+            return List.of(cheapest.get().gpus());
+        }
+        return eligible.exclusions().stream().filter(x -> x.offer().equals(offer) && x.gpus() > 0)
+                .map(JobOptions.Exclusion::gpus).distinct().toList();
+    }
+
+    private static Line line(Problem problem, Evaluation plan, JobResult mine, JobOptions eligible, Offer offer, int g,
+                             long chosenCents) {
+        OptionSizer.Sizing s = OptionSizer.size(problem, mine.job(), offer, g);
+        Option o = s.option();
+        long cents = o == null ? -1 : offer.isReserved() ? o.boundCents() : o.totalCents();
+        Long delta = o == null || chosenCents < 0 ? null : cents - chosenCents;
+        String verdict;
+        if (!s.eligible()) {
+            verdict = describe(s.breaches());
+        } else if (mine.planned() && mine.offer() != null && mine.offer().equals(offer) && mine.placement().gpus() == g) {
+            verdict = "chosen";
+        } else if (!eligible.options().contains(o)) {
+            verdict = "dominated: another GPU count on this offer is no slower and no dearer";
+        } else {
+            verdict = "eligible" + room(problem, plan, mine, o);
+        }
+        return new Line(offer.id(), offer.purchase().label(), g, cents, delta, verdict);
     }
 
     private static String describe(List<Breach> breaches) {

@@ -1,6 +1,8 @@
 package io.gpuplan.rules;
 
 import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Job;
+import io.gpuplan.sizing.Billing;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.sizing.Breach;
 import io.gpuplan.sizing.JobOptions;
@@ -44,10 +46,45 @@ public final class UnplannedReasons {
             xs.forEach(x -> offers.add(x.offer().id()));
             Breach first = xs.get(0).breach();
             parts.add(rule + " " + rule.title() + " rules out " + shortList(offers) + " (e.g. "
-                    + xs.get(0).offer().id() + (xs.get(0).gpus() > 0 ? " at " + xs.get(0).gpus() + " GPUs" : "")
-                    + ": " + first.reason() + ")");
+                    + xs.get(0).offer().id() + at(jo.job(), xs.get(0)) + ": " + first.reason() + wouldNeed(xs) + ")");
         });
         return "no eligible option: " + (parts.isEmpty() ? "the problem has no offers" : String.join("; ", parts));
+    }
+
+    /**
+     * The GPU count an exclusion was sized at, and what limits it there: the offer's cap (the next instance would
+     * bill more GPUs than it has, R21) or the job's own maximum (R6).
+     */
+    static String at(Job job, JobOptions.Exclusion x) {
+        if (x.gpus() <= 0) {
+            return "";
+        }
+        Offer o = x.offer();
+        boolean capBinds = o.isCapped() && x.gpus() < job.gpus().max()
+                && Billing.billedGpus(x.gpus(), o.gpusPerInstance()) + o.gpusPerInstance() > o.maxGpus();
+        if (capBinds) {
+            return " at its " + x.gpus() + "-GPU cap";
+        }
+        if (!job.isServing() && x.gpus() == job.gpus().max() && job.gpus().min() < x.gpus() && x.breach().rule() == Rule.R2) {
+            return " at the job's most, " + x.gpus() + " GPUs";
+        }
+        return " at " + x.gpus() + " GPUs";
+    }
+
+    /** For R2: the fewest GPUs of each accelerator that would fit the window, beyond what the caps and job allow. */
+    static String wouldNeed(List<JobOptions.Exclusion> xs) {
+        Map<String, Integer> fewest = new TreeMap<>();
+        for (JobOptions.Exclusion x : xs) {
+            if (x.neededGpus() > x.gpus()) {
+                fewest.merge(x.offer().accelerator().name(), x.neededGpus(), Math::min);
+            }
+        }
+        if (fewest.isEmpty()) {
+            return "";
+        }
+        List<String> needs = fewest.entrySet().stream().sorted(Map.Entry.comparingByValue())
+                .map(e -> "≥ " + e.getValue() + " " + e.getKey()).toList();
+        return "; it would need " + String.join(" or ", needs);
     }
 
     /** Up to six names, then how many more: a message about 300 offers names a few. */

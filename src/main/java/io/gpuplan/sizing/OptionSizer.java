@@ -33,18 +33,18 @@ public final class OptionSizer {
     public static List<Breach> offerBreaches(Job job, Offer offer) {
         List<Breach> out = new ArrayList<>();
         if (!Eligibility.residencyOk(job, offer)) {
-            out.add(new Breach(Rule.R12, "offer is in " + offer.jurisdiction() + ", job data must stay in "
+            out.add(new Breach(Rule.R12, () -> "offer is in " + offer.jurisdiction() + ", job data must stay in "
                     + String.join(", ", job.residency().stream().sorted().toList())));
         }
         if (!Eligibility.vendorOk(job, offer)) {
-            out.add(new Breach(Rule.R13, offer.accelerator().name() + " is " + offer.accelerator().vendor()
+            out.add(new Breach(Rule.R13, () -> offer.accelerator().name() + " is " + offer.accelerator().vendor()
                     + " hardware, job allows " + String.join(", ", job.vendors().stream().sorted().toList())));
         }
         if (!Eligibility.interruptionOk(job, offer)) {
             out.add(new Breach(Rule.R14, "offer is spot, job is not interruptible"));
         }
         if (!Eligibility.stackOk(job, offer)) {
-            out.add(new Breach(Rule.R15, offer.accelerator().name() + " runs " + name(offer.accelerator().stack())
+            out.add(new Breach(Rule.R15, () -> offer.accelerator().name() + " runs " + name(offer.accelerator().stack())
                     + ", job runs " + name(job.stack()) + " with no migration to " + name(offer.accelerator().stack())));
         }
         return out;
@@ -74,8 +74,9 @@ public final class OptionSizer {
         double need = Memory.needGb(job);
         int memoryGpus = perReplica > 0 ? perReplica : gpus;
         if (!Memory.fits(need, memoryGpus, offer.accelerator().memoryGb(), problem.memoryHeadroom())) {
-            breaches.add(new Breach(Rule.R8, String.format(Locale.ROOT, "needs %s GB%s, %d × %s GB × %s headroom holds %s GB",
-                    fmt(need), perReplica > 0 ? " per replica" : "", memoryGpus, fmt(offer.accelerator().memoryGb()),
+            int replicaGpus = perReplica;
+            breaches.add(new Breach(Rule.R8, () -> String.format(Locale.ROOT, "needs %s GB%s, %d × %s GB × %s headroom holds %s GB",
+                    fmt(need), replicaGpus > 0 ? " per replica" : "", memoryGpus, fmt(offer.accelerator().memoryGb()),
                     fmt(problem.memoryHeadroom()), fmt(memoryGpus * offer.accelerator().memoryGb() * problem.memoryHeadroom()))));
         }
         boolean migrated = offer.accelerator().stack() != job.stack() && job.migration() != null
@@ -118,7 +119,7 @@ public final class OptionSizer {
             double lambda = SpotMath.lambdaPerHour(offer.interruptionsPerDay(), instances);
             double loss = SpotMath.lossPerInterruption(job.checkpointHours(), job.restartHours());
             if (!SpotMath.feasible(lambda, loss)) {
-                breaches.add(new Breach(Rule.R10, String.format(Locale.ROOT,
+                breaches.add(new Breach(Rule.R10, () -> String.format(Locale.ROOT,
                         "lambda·L = %s/h × %s h = %s >= %s: interruptions would eat the job",
                         fmt(lambda), fmt(loss), fmt(lambda * loss), fmt(SpotMath.MAX_LOSS_FRACTION))));
                 return new Sizing(null, List.copyOf(breaches));
@@ -133,10 +134,13 @@ public final class OptionSizer {
             duration = (int) Math.ceil(wq / h.slotHours() - 1e-9);
             latestStart = h.slotEdgeAtOrBefore(h.hoursFromStart(job.deadline())) - duration;
             if (earliestStart > latestStart) {
-                breaches.add(new Breach(Rule.R2, String.format(Locale.ROOT,
+                int slots = duration;
+                double hours = wq;
+                int fit = Math.max(0, latestStart + duration - earliestStart);
+                breaches.add(new Breach(Rule.R2, () -> String.format(Locale.ROOT,
                         "needs %d slots (%s h%s), only %d fit between %s%s and the deadline %s",
-                        duration, fmt(wq), offer.isSpot() ? " at " + fmt(job.deadlineConfidence()) + " confidence" : "",
-                        Math.max(0, latestStart + duration - earliestStart), job.earliest(),
+                        slots, fmt(hours), offer.isSpot() ? " at " + fmt(job.deadlineConfidence()) + " confidence" : "",
+                        fit, job.earliest(),
                         migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "", job.deadline())));
             }
         }

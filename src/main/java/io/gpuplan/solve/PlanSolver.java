@@ -73,15 +73,18 @@ public final class PlanSolver {
     /**
      * @param candidates plans to start from if they beat the warm start's own (ignored without warm start)
      * @param stopper    stops the solve early, keeping the best plan found so far
+     * @throws io.gpuplan.sizing.SizingStopped when the time limit runs out before every job is sized (no plan yet)
      */
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress,
                                List<Decisions> candidates, Stopper stopper) {
-        List<JobOptions> options = OptionEnumerator.enumerate(problem);
+        // The time limit bounds the whole solve: sizing and the warm start count against it too.
+        long started = System.nanoTime();
+        long deadline = started + settings.timeLimit().toNanos();
+        List<JobOptions> options = OptionEnumerator.enumerate(problem, () -> System.nanoTime() - deadline > 0);
         GpuPlan initial = GpuPlanFactory.create(problem, options);
         if (settings.warmStart()) {
             WarmStart.apply(initial, options, candidates);
         }
-        long started = System.nanoTime();
         Consumer<HardMediumSoftScore> improved = new Consumer<>() {
             private HardMediumSoftScore last;
 
@@ -99,7 +102,7 @@ public final class PlanSolver {
             improved.accept(HardMediumSoftScore.parseScore(warm.score()));
         }
         Certifier proof = new Certifier(problem, options,
-                new Certifier.Limits(settings.exactSeconds(), settings.timeLimit(), settings.seed()), stopper);
+                new Certifier.Limits(settings.exactSeconds(), left(settings, started), settings.seed()), stopper);
         String startedFrom = null;
         Decisions mostPriority = proof.mostPriority(SolutionDecisions.of(initial));
         if (mostPriority != null && better(problem, mostPriority, warm)) {

@@ -62,6 +62,45 @@ class ExplainTest {
         assertTrue(r.out().contains("what an option adds is the reservation's rise, not that cost"), r.out());
     }
 
+    /** Issue 11 point 13: by default one line per offer (its best count); {@code --all} lists every GPU count. */
+    @Test
+    void showsTheBestCountPerOfferUnlessAskedForAll() {
+        Path out = dir.resolve("out");
+        assertEquals(0, CliTest.run("solve", TestProblems.TINY.toString(), "--out", out.toString(), "--move-limit", "3000").code());
+        String plan = out.resolve("tiny.plan.yaml").toString();
+        CliTest.Run best = CliTest.run("explain", plan, "pretrain-7b", "--problem", TestProblems.TINY.toString());
+        CliTest.Run all = CliTest.run("explain", plan, "pretrain-7b", "--problem", TestProblems.TINY.toString(), "--all");
+        assertEquals(0, best.code(), best.err());
+        assertEquals(0, all.code(), all.err());
+        List<String> offers = rows(best.out()).stream().map(l -> l.substring(5, 33).trim()).toList();
+        assertEquals(offers.stream().distinct().toList().size(), offers.size(), "one line per offer:\n" + best.out());
+        assertTrue(best.out().lines().anyMatch(l -> l.endsWith("chosen")), best.out());
+        assertTrue(rows(all.out()).size() > rows(best.out()).size(), all.out());
+        assertTrue(best.out().contains("--all"), "says how to see every count:\n" + best.out());
+        // Every offer of --all is still there, on its best line.
+        assertEquals(rows(all.out()).stream().map(l -> l.substring(5, 33).trim()).distinct().sorted().toList(),
+                offers.stream().sorted().toList());
+    }
+
+    /** Issue 11 point 13: a plan written with --out elsewhere still finds its problem file. */
+    @Test
+    void findsTheProblemOfAPlanWrittenElsewhere() {
+        Path out = dir.resolve("somewhere").resolve("else");
+        assertEquals(0, CliTest.run("solve", TestProblems.TINY.toString(), "--out", out.toString(), "--move-limit", "1000").code());
+        CliTest.Run r = CliTest.run("explain", out.resolve("tiny.plan.yaml").toString(), "cn-risk");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("cn-risk (priority 8): planned on"), r.out());
+    }
+
+    /** The option lines of explain's table (after its header). */
+    private static List<String> rows(String out) {
+        List<String> lines = out.lines().toList();
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("rank ")).findFirst().orElseThrow());
+        // The table ends at the first blank line (notes follow it).
+        return lines.subList(header + 1, lines.size()).stream().takeWhile(l -> !l.isBlank())
+                .filter(l -> !l.startsWith(" ")).toList();
+    }
+
     @Test
     void anUnknownJobIsBadInputWithASuggestion() {
         Path out = dir.resolve("out");
