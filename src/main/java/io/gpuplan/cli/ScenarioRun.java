@@ -114,11 +114,14 @@ final class ScenarioRun {
             sb.append(", ").append(t.lowerBound().statement());
         }
         PlanDocument.Baseline greedy = t.baselines().get("greedy");
-        if (greedy != null && greedy.savingsPercent() != null) {
+        if (greedy != null && greedy.savings() == null) {
+            // R25 on the plan's jobs: greedy could not run them all, so no saving is stated.
+            sb.append(", greedy not comparable (runs ").append(greedy.planned()).append(" of its ")
+                    .append(doc.summary().planned()).append(" jobs)");
+        } else if (greedy != null && greedy.savingsPercent() != null) {
             sb.append(", saves ").append(greedy.savingsPercent().toPlainString()).append(" % vs greedy");
-            if (!greedy.feasible() || greedy.planned() != doc.summary().planned()) {
-                sb.append(" (which runs ").append(greedy.planned()).append(" jobs")
-                        .append(greedy.feasible() ? "" : " and breaks a rule").append(")");
+            if (!greedy.feasible()) {
+                sb.append(" (which breaks a rule)");
             }
         }
         return sb.append(" -> ").append(o.planFile()).toString();

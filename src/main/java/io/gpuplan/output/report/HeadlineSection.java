@@ -12,6 +12,8 @@ import java.util.Map;
 /** Cost against budget, savings against the R25 baselines, and the gap to the lower bounds (R24, LP). */
 final class HeadlineSection {
     static final String NOT_COMPUTED = "not computed";
+    /** A baseline that runs other jobs than the plan: no saving is stated against it (R25). */
+    static final String NOT_COMPARABLE = "not comparable";
 
     private HeadlineSection() {
     }
@@ -63,6 +65,8 @@ final class HeadlineSection {
                 "used " + Fmt.money(total.used()) + " of " + Fmt.money(total.cap())));
         Baseline greedy = t.baselines() == null ? null : t.baselines().get("greedy");
         out.add(greedy == null ? new Section.Figure("Saving vs greedy", NOT_COMPUTED, "")
+                : greedy.savings() == null ? new Section.Figure("Saving vs greedy", NOT_COMPARABLE,
+                "greedy runs " + greedy.planned() + " of the plan's " + in.plan().summary().planned() + " jobs")
                 : new Section.Figure("Saving vs greedy", cur + Fmt.money(greedy.savings()),
                 Fmt.percent(greedy.savingsPercent()) + " of " + Fmt.money(greedy.cost())));
         Bound b = t.lowerBound();
@@ -98,9 +102,15 @@ final class HeadlineSection {
         table.row(Table.data("item", key), label, Fmt.money(b.cost()), b.planned() + " jobs planned, "
                 + b.unplanned() + " unplanned; " + (b.feasible() ? "feasible" : "infeasible under the problem's rules")
                 + "\n" + b.note());
-        table.row(Table.data("item", key + "-savings"), "Saving vs " + label.replace(" (R25)", "").toLowerCase(java.util.Locale.ROOT),
+        String saving = "Saving vs " + label.replace(" (R25)", "").toLowerCase(java.util.Locale.ROOT);
+        if (b.savings() == null) {
+            table.row(Table.data("item", key + "-savings"), saving, NOT_COMPARABLE,
+                    "the baseline runs other jobs than the plan");
+            return;
+        }
+        table.row(Table.data("item", key + "-savings"), saving,
                 Fmt.money(b.savings()), Fmt.percent(b.savingsPercent()) + " of the baseline's cost"
-                        + (b.savings() != null && b.savings().signum() < 0 ? "; the plan costs more" : ""));
+                        + (b.savings().signum() < 0 ? "; the plan costs more" : ""));
     }
 
     private static void boundRows(Table.Builder table, Bound b) {

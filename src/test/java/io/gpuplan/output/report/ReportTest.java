@@ -163,6 +163,25 @@ class ReportTest {
     }
 
     @Test
+    void aBaselineThatRunsOtherJobsGivesNoSavingFigure() {
+        // R25: greedy could place only 1 of the plan's 2 jobs; the page says so instead of a (negative) saving.
+        var r = ReportFixtures.tinyWithUnplannedAndSpot();
+        PlanDocument.Totals t = r.plan().totals();
+        var greedy = new PlanDocument.Baseline(new BigDecimal("55160.00"), 1, 2, true, null, null,
+                "R25 on the plan's jobs; not comparable: it runs 1 of the plan's 2 jobs");
+        var baselines = new java.util.LinkedHashMap<>(t.baselines());
+        baselines.put("greedy", greedy);
+        var totals = new PlanDocument.Totals(t.cost(), t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(),
+                t.byAccelerator(), t.commitmentsPastHorizon(), t.budget(), t.lowerBound(), baselines);
+        var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(), totals, r.plan().risk()));
+        String html = page.html();
+        assertTrue(html.contains("<div class=\"figure-label\">Saving vs greedy</div><div class=\"figure-value\">"
+                + "not comparable</div><div class=\"figure-detail\">greedy runs 1 of the plan&#39;s "
+                + r.plan().summary().planned() + " jobs</div>"), html);
+        assertTrue(page.markdown().contains("| Saving vs greedy baseline | not comparable |"), page.markdown());
+    }
+
+    @Test
     void pageIsSelfContainedAndDeterministic() {
         var r = ReportFixtures.tiny();
         String html = r.html();
