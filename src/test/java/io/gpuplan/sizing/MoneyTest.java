@@ -16,6 +16,13 @@ class MoneyTest {
     }
 
     @Test
+    void anExactHalfCentReachedThroughDoublesRoundsUp() {
+        // 80 GPU-h × 1.03 / 6.4 is 12.875 exactly; in doubles 12.874999999999998, which rounded as is gives 12.87.
+        assertEquals(1288, Money.cents(8 * 10.0 * (1.03 / 6.4)));
+        assertEquals(1_297_341, Money.cents(12_973.405 / 3 * 3)); // 12973.404999999999: noise, not a value
+    }
+
+    @Test
     void belowHalfACentRoundsDown() {
         assertEquals(100, Money.cents(1.004));
         assertEquals(0, Money.cents(0.004));

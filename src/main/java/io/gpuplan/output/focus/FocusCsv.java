@@ -44,7 +44,9 @@ import java.util.stream.Collectors;
  *
  * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
  * as written in PricingCurrency / PricingCurrencyListUnitPrice / PricingCurrencyContractedUnitPrice, with
- * PricingCurrencyEffectiveCost = EffectiveCost × x_ExchangeRate rounded to the cent (informative; not summed).
+ * PricingCurrencyEffectiveCost priced in that currency from the offer's own price (GPUs × hours × price, rounded
+ * half-up to its cent and spread over months and rows like the base cents; informative, not summed): the base
+ * amount is that exact amount converted once (R5), never the other way round.
  * ListUnitPrice = ContractedUnitPrice = the offer's price in the base currency (a plan knows one price per offer),
  * so ListCost = ContractedCost = the row's cost; unit price × quantity matches it up to the cent rounding of lines.
  * BillingPeriod is the calendar month; ChargePeriod is the part of the month the line covers (the job's occupied
