@@ -107,7 +107,18 @@ final class ScenarioRun {
         PlanDocument doc = o.plan();
         var t = doc.totals();
         StringBuilder sb = new StringBuilder();
-        sb.append(o.base()).append(": ").append(doc.feasible() ? "feasible" : "INFEASIBLE").append(", ")
+        sb.append(o.base()).append(": ");
+        if (doc.summary().unplanned() > 0) {
+            // Jobs left out come first: "feasible" alone would hide a missing top-priority job.
+            PlanDocument.Assignment top = doc.assignments().stream().filter(a -> "unplanned".equals(a.status()))
+                    .max(java.util.Comparator.comparingInt(PlanDocument.Assignment::priority)
+                            .thenComparing(PlanDocument.Assignment::job, java.util.Comparator.reverseOrder()))
+                    .orElse(null);
+            sb.append(doc.summary().unplanned()).append(" of ").append(doc.summary().jobs()).append(" jobs UNPLANNED (priority ")
+                    .append(doc.summary().unplannedPriority())
+                    .append(top == null ? "" : "; top: " + top.job() + ", priority " + top.priority()).append("), ");
+        }
+        sb.append(doc.feasible() ? "feasible" : "INFEASIBLE").append(", ")
                 .append(doc.summary().planned()).append('/').append(doc.summary().jobs()).append(" jobs planned, cost ")
                 .append(t.cost().toPlainString()).append(' ').append(doc.currency());
         if (t.lowerBound() != null && t.lowerBound().statement() != null) {
