@@ -60,8 +60,9 @@ final class ReportCommand implements Callable<Integer> {
             if (mismatches.size() > SHOWN_MISMATCHES) {
                 err.println(planFile + ": ... and " + (mismatches.size() - SHOWN_MISMATCHES) + " more");
             }
-            err.println(planFile + ": not reported: " + mismatches.size() + " stated number"
-                    + (mismatches.size() == 1 ? "" : "s") + " disagree with what its problem and decisions give;"
+            err.println(planFile + ": not reported: " + mismatches.size()
+                    + (mismatches.size() == 1 ? " stated number disagrees" : " stated numbers disagree")
+                    + " with what its problem and decisions give;"
                     + " gpuplan verify lists them all; solve the problem again for a plan to report");
             return ExitCodes.BAD_INPUT;
         }
