@@ -31,7 +31,12 @@ public final class Money {
 
     /** Rounds an amount in currency units half-up to cents. */
     public static long cents(BigDecimal amount) {
-        return amount.round(SIGNIFICANT).setScale(2, RoundingMode.HALF_UP).movePointRight(2).longValueExact();
+        // Never coarser than a tenth of a cent (so the half-up rounding below decides): an amount of 10^11 or
+        // more keeps its digits down to there.
+        int beyondCents = amount.precision() - amount.scale() + 3;
+        MathContext digits = beyondCents > SIGNIFICANT.getPrecision()
+                ? new MathContext(beyondCents, RoundingMode.HALF_EVEN) : SIGNIFICANT;
+        return amount.round(digits).setScale(2, RoundingMode.HALF_UP).movePointRight(2).longValueExact();
     }
 
     /** {@code gpus × hours × price} in the offer's own currency, unrounded. */

@@ -23,6 +23,14 @@ class MoneyTest {
     }
 
     @Test
+    void largeAmountsKeepTheirCents() {
+        // Taking an amount to 14 significant digits must never round coarser than the cent.
+        assertEquals(123_456_789_012_345L, Money.cents(1_234_567_890_123.45));
+        assertEquals(12_345_678_901_234_567L, Money.cents(new java.math.BigDecimal("123456789012345.67")));
+        assertEquals(123_456_789_012_345L, Money.cents(new java.math.BigDecimal("1234567890123.445")), "half up, not even");
+    }
+
+    @Test
     void belowHalfACentRoundsDown() {
         assertEquals(100, Money.cents(1.004));
         assertEquals(0, Money.cents(0.004));
