@@ -113,18 +113,32 @@ final class ScenarioRun {
         PlanDocument doc = o.plan();
         var t = doc.totals();
         StringBuilder sb = new StringBuilder();
-        sb.append(o.base()).append(": ").append(doc.feasible() ? "feasible" : "INFEASIBLE").append(", ")
+        sb.append(o.base()).append(": ");
+        if (doc.summary().unplanned() > 0) {
+            // Jobs left out come first: "feasible" alone would hide a missing top-priority job.
+            PlanDocument.Assignment top = doc.assignments().stream().filter(a -> "unplanned".equals(a.status()))
+                    .max(java.util.Comparator.comparingInt(PlanDocument.Assignment::priority)
+                            .thenComparing(PlanDocument.Assignment::job, java.util.Comparator.reverseOrder()))
+                    .orElse(null);
+            sb.append(doc.summary().unplanned()).append(" of ").append(doc.summary().jobs()).append(" jobs UNPLANNED (priority ")
+                    .append(doc.summary().unplannedPriority())
+                    .append(top == null ? "" : "; top: " + top.job() + ", priority " + top.priority()).append("), ");
+        }
+        sb.append(doc.feasible() ? "feasible" : "INFEASIBLE").append(", ")
                 .append(doc.summary().planned()).append('/').append(doc.summary().jobs()).append(" jobs planned, cost ")
                 .append(t.cost().toPlainString()).append(' ').append(doc.currency());
         if (t.lowerBound() != null && t.lowerBound().statement() != null) {
             sb.append(", ").append(t.lowerBound().statement());
         }
         PlanDocument.Baseline greedy = t.baselines().get("greedy");
-        if (greedy != null && greedy.savingsPercent() != null) {
+        if (greedy != null && greedy.savings() == null) {
+            // R25 on the plan's jobs: greedy could not run them all, so no saving is stated.
+            sb.append(", greedy not comparable (runs ").append(greedy.planned()).append(" of its ")
+                    .append(doc.summary().planned()).append(" jobs)");
+        } else if (greedy != null && greedy.savingsPercent() != null) {
             sb.append(", saves ").append(greedy.savingsPercent().toPlainString()).append(" % vs greedy");
-            if (!greedy.feasible() || greedy.planned() != doc.summary().planned()) {
-                sb.append(" (which runs ").append(greedy.planned()).append(" jobs")
-                        .append(greedy.feasible() ? "" : " and breaks a rule").append(")");
+            if (!greedy.feasible()) {
+                sb.append(" (which breaks a rule)");
             }
         }
         return sb.append(" -> ").append(o.planFile()).toString();

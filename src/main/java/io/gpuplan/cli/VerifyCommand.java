@@ -1,13 +1,11 @@
 package io.gpuplan.cli;
 
 import io.gpuplan.output.PlanDocument;
-import io.gpuplan.output.PlanDocumentBuilder;
 import io.gpuplan.output.PlanReader;
 import io.gpuplan.output.PlanVerifier;
 import io.gpuplan.problem.InputError;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.ProblemReader;
-import io.gpuplan.sizing.OptionEnumerator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -47,9 +45,7 @@ final class VerifyCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         // The certificate is what the solve proved; verify takes it as stated and checks it against the plan.
-        var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
-                OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan));
-        PlanVerifier.Report report = PlanVerifier.verify(loaded.problem(), loaded.sha256(), plan, context);
+        PlanVerifier.Report report = PlanVerifier.verify(loaded, plan);
         if (report.agrees()) {
             out.println(planFile + ": agrees with the rules: " + (report.evaluation().feasible() ? "feasible" : "INFEASIBLE")
                     + ", score " + report.evaluation().score() + ", cost " + io.gpuplan.sizing.Money.format(report.evaluation().costCents())

@@ -126,7 +126,7 @@ public final class PlanDocumentBuilder {
         long slack = Certificate.slackCents(c.problem());
         return new PlanDocument.Bound(cert.statement(unplanned, cost, slack), cert.unplannedAtLeast(),
                 cert.unplannedProven(unplanned), cert.unplannedBy(), cert.costBound() < 0 ? null : Numbers.money(cert.costBound()),
-                cert.gap(cost), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),
+                cert.gap(unplanned, cost), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),
                 Numbers.money(LowerBound.r24(c.options(), planned)), Numbers.money(LowerBound.r24(c.options(), all)),
                 cert.startedFrom(), cert.note());
     }
@@ -156,26 +156,34 @@ public final class PlanDocumentBuilder {
                 Numbers.money(mc.p90Cents()), Numbers.measure(mc.expectedMissed()), jobs);
     }
 
+    /** R25 on the plan's own jobs: a saving is only stated between plans that run the same jobs. */
     private static Map<String, PlanDocument.Baseline> baselines(Context c, Evaluation plan) {
+        Set<String> planned = plan.jobs().stream().filter(JobResult::planned).map(j -> j.job().id())
+                .collect(Collectors.toSet());
+        List<JobOptions> options = Baselines.ofJobs(c.options(), planned);
         Map<String, PlanDocument.Baseline> out = new LinkedHashMap<>();
-        out.put("greedy", baseline(c, plan, Baselines.greedy(c.problem(), c.options()),
-                "R25: jobs in deadline order, each on its cheapest on-demand or spot option that fits, earliest start"));
-        out.put("allOnDemand", baseline(c, plan, Baselines.allOnDemand(c.options()),
-                "R25: each job on its cheapest on-demand option, capacity ignored"));
+        out.put("greedy", baseline(c, plan, planned.size(), Baselines.greedy(c.problem(), options),
+                "R25 on the plan's jobs: in deadline order, each on its cheapest on-demand or spot option that fits,"
+                        + " earliest start"));
+        out.put("allOnDemand", baseline(c, plan, planned.size(), Baselines.allOnDemand(options),
+                "R25 on the plan's jobs: each on its cheapest on-demand option, capacity ignored"));
         return out;
     }
 
-    private static PlanDocument.Baseline baseline(Context c, Evaluation plan, Decisions d, String what) {
+    private static PlanDocument.Baseline baseline(Context c, Evaluation plan, int planPlanned, Decisions d, String what) {
         Evaluation b = PlanEvaluator.evaluate(c.problem(), d);
         int planned = d.placements().size();
-        int planPlanned = (int) plan.jobs().stream().filter(JobResult::planned).count();
+        int unplanned = b.jobs().size() - planned;
+        if (planned != planPlanned) {
+            // It cannot run some of the plan's jobs (no on-demand or spot option, or no capacity left): no figure.
+            return new PlanDocument.Baseline(Numbers.money(b.costCents()), planned, unplanned, b.feasible(), null, null,
+                    what + "; not comparable: it runs " + planned + " of the plan's " + planPlanned + " jobs");
+        }
         long savings = b.costCents() - plan.costCents();
         BigDecimal percent = b.costCents() == 0 ? null
                 : BigDecimal.valueOf(savings * 100).divide(BigDecimal.valueOf(b.costCents()), 2, RoundingMode.HALF_UP);
-        String note = what + (planned != planPlanned ? "; runs " + planned + " jobs, this plan " + planPlanned
-                + ", so the saving is not like for like" : "");
-        return new PlanDocument.Baseline(Numbers.money(b.costCents()), planned, b.jobs().size() - planned, b.feasible(),
-                Numbers.money(savings), percent, note);
+        return new PlanDocument.Baseline(Numbers.money(b.costCents()), planned, unplanned, b.feasible(),
+                Numbers.money(savings), percent, what);
     }
 
     private static <K> Map<String, BigDecimal> money(Map<K, Long> in, Function<K, String> key) {

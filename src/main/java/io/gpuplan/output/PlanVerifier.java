@@ -27,17 +27,31 @@ import tools.jackson.databind.JsonNode;
  * plan states. The solver and its constraint streams play no part.
  */
 public final class PlanVerifier {
-    /** Hours are written with four decimals. */
-    private static final BigDecimal MEASURE_TOLERANCE = new BigDecimal("0.0001");
-
     private PlanVerifier() {
     }
 
-    /** @param differences what the plan states that the rules do not give; empty when it agrees */
-    public record Report(List<String> differences, Evaluation evaluation) {
-        public boolean agrees() {
-            return differences.isEmpty();
+    /**
+     * @param mismatches  what the plan states that the problem and the plan's decisions do not give
+     * @param rulesBroken the rules the decisions break (a plan may state them honestly: an infeasible plan)
+     */
+    public record Report(List<String> mismatches, List<String> rulesBroken, Evaluation evaluation) {
+        /** Both, mismatches first: everything {@code verify} lists. */
+        public List<String> differences() {
+            List<String> all = new ArrayList<>(mismatches);
+            all.addAll(rulesBroken);
+            return List.copyOf(all);
         }
+
+        public boolean agrees() {
+            return mismatches.isEmpty() && rulesBroken.isEmpty();
+        }
+    }
+
+    /** {@link #verify} of a plan against its loaded problem, taking the certificate as the plan states it. */
+    public static Report verify(io.gpuplan.problem.ProblemReader.Loaded loaded, PlanDocument plan) {
+        var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
+                io.gpuplan.sizing.OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan));
+        return verify(loaded.problem(), loaded.sha256(), plan, context);
     }
 
     public static Report verify(Problem problem, String problemSha256, PlanDocument stated,
@@ -53,11 +67,9 @@ public final class PlanVerifier {
         JsonNode a = Yaml.MAPPER.valueToTree(withoutRun(stated));
         JsonNode b = Yaml.MAPPER.valueToTree(withoutRun(recomputed));
         compare("", a, b, diffs);
-        for (Violation v : evaluation.violations()) {
-            diffs.add("rule broken: " + v);
-        }
         certificateChecks(stated, evaluation, diffs);
-        return new Report(List.copyOf(diffs), evaluation);
+        List<String> broken = evaluation.violations().stream().map(v -> "rule broken: " + v).toList();
+        return new Report(List.copyOf(diffs), broken, evaluation);
     }
 
     /**
@@ -167,11 +179,11 @@ public final class PlanVerifier {
                 compare(path + "[" + i + "]", x.next(), y.next(), diffs);
             }
         } else if (stated.isNumber() && expected.isNumber()) {
+            // The plan writes each number to its precision (cents, four decimals, a price as given) and the rules
+            // give it to the same: any difference in a stated digit is a difference, none is tolerated.
             BigDecimal s = stated.decimalValue();
             BigDecimal e = expected.decimalValue();
-            boolean money = s.scale() <= 2 && e.scale() <= 2;
-            boolean same = money ? s.compareTo(e) == 0 : s.subtract(e).abs().compareTo(MEASURE_TOLERANCE) <= 0;
-            if (!same) {
+            if (s.compareTo(e) != 0) {
                 diffs.add(label(path) + ": the plan states " + s.toPlainString() + ", the rules give " + e.toPlainString());
             }
         } else if (!stated.equals(expected)) {

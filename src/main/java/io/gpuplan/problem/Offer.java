@@ -7,11 +7,12 @@ package io.gpuplan.problem;
  *
  * @param price       per GPU-hour in {@code currency}, as written
  * @param priceInBase per GPU-hour in the problem's base currency
+ * @param exchangeRate units of {@code currency} per 1 base unit (R5); 1 for the base currency
  * @param maxGpus     concurrent GPUs available, {@link #UNLIMITED} when the problem gives no cap
  * @param priceSource where the price comes from (the catalog or the problem file) and what was assumed
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
-                    PurchaseModel purchase, double price, String currency, double priceInBase,
+                    PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
                     int termMonths, PriceSource priceSource) {
     public static final int UNLIMITED = Integer.MAX_VALUE;

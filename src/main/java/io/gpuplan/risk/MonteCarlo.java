@@ -49,7 +49,7 @@ public final class MonteCarlo {
                 int n = draws[i] == null ? 0 : draws[i].sample();
                 double hours = r.job().option().computeHours() + r.loss() * n;
                 JobResult j = r.job();
-                cents += Money.cents(j.option().billedGpus() * hours * j.offer().priceInBase());
+                cents += Money.baseCents(j.offer(), j.option().billedGpus(), hours);
                 if (n > r.tolerated()) {
                     missed++;
                 }

@@ -144,7 +144,7 @@ public final class OptionSizer {
                         migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "", job.deadline())));
             }
         }
-        long list = Money.cents(billed * w * offer.priceInBase());
+        long list = Money.baseCents(offer, billed, w);
         long compute = offer.isReserved() ? 0 : list;
         long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
         long migration = migrated ? Money.cents(job.migration().cost()) : 0;

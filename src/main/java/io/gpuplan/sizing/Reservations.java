@@ -11,7 +11,7 @@ public final class Reservations {
 
     /** {@code r × H × slotHours × price}, in cents, paid whether used or not. */
     public static long horizonCents(Offer offer, int gpus, Horizon horizon) {
-        return Money.cents(gpus * horizon.hours() * offer.priceInBase());
+        return Money.baseCents(offer, gpus, horizon.hours());
     }
 
     /** Hours of the term (termMonths calendar months from the horizon start) that fall after the horizon end. */
@@ -20,8 +20,13 @@ public final class Reservations {
         return Math.max(0, termHours - horizon.hours());
     }
 
+    /** {@link #horizonCents} in the offer's own currency (what its provider bills). */
+    public static long horizonOwnCents(Offer offer, int gpus, Horizon horizon) {
+        return Money.ownCents(offer, gpus, horizon.hours());
+    }
+
     /** The obligation past the horizon for {@code gpus} reserved GPUs, in cents. */
     public static long pastHorizonCents(Offer offer, int gpus, Horizon horizon) {
-        return Money.cents(gpus * hoursPastHorizon(offer, horizon) * offer.priceInBase());
+        return Money.baseCents(offer, gpus, hoursPastHorizon(offer, horizon));
     }
 }

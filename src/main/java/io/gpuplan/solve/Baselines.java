@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** R25: the naive plans a spreadsheet would give, to state what the optimized plan saves. */
 public final class Baselines {
@@ -70,6 +71,14 @@ public final class Baselines {
                     .ifPresent(o -> placements.add(new Placement(jo.job().id(), o.offer().id(), o.gpus(), o.earliestStart())));
         }
         return new Decisions(placements, Map.of());
+    }
+
+    /**
+     * The options of the jobs a plan runs: a baseline priced on them runs the same work as the plan (or less, when it
+     * cannot place one), so its saving compares like with like.
+     */
+    public static List<JobOptions> ofJobs(List<JobOptions> options, Set<String> jobIds) {
+        return options.stream().filter(jo -> jobIds.contains(jo.job().id())).toList();
     }
 
     private static LocalDate due(Job job) {

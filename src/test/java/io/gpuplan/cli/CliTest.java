@@ -89,6 +89,25 @@ class CliTest {
     }
 
     @Test
+    void reportRefusesAPlanWhoseStatedNumbersWereEdited() throws Exception {
+        // totals.cost edited to 100,000.00: the report would show it while the CSV sums the real lines.
+        Path out = dir.resolve("out");
+        assertEquals(0, run("solve", TestProblems.TINY.toString(), "--out", out.toString(), "--move-limit", "5000").code());
+        Path plan = out.resolve("tiny.plan.yaml");
+        String text = Files.readString(plan);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^totals:\\n  cost: (\\S+)$").matcher(text);
+        assertTrue(m.find(), text);
+        Files.writeString(plan, text.substring(0, m.start(1)) + "100000.00" + text.substring(m.end(1)));
+        Path again = dir.resolve("again");
+        Run report = run("report", plan.toString(), "--problem", TestProblems.TINY.toString(), "--out", again.toString());
+        assertEquals(2, report.code(), report.out() + report.err());
+        assertTrue(report.err().contains("totals.cost: the plan states 100000.00, the rules give " + m.group(1)), report.err());
+        assertTrue(report.err().contains("not reported"), report.err());
+        assertFalse(Files.exists(again.resolve("tiny.report.html")), "nothing written");
+        assertFalse(report.err().contains("Exception"), report.err());
+    }
+
+    @Test
     void theSameSeedAndMoveLimitGiveTheSamePlanByteForByteApartFromTheRunSection() throws Exception {
         Path a = dir.resolve("a");
         Path b = dir.resolve("b");

@@ -73,6 +73,24 @@ class PlanVerifierTest {
         assertTrue(verify(other).differences().get(0).startsWith("problem.sha256:"));
     }
 
+    @Test
+    void measuresAreComparedToTheirStatedPrecision() throws Exception {
+        // A change of 0.0001 is a change: utilization 1.0000 -> 0.9999 (its last stated decimal), a price 4.1 -> 4.1001.
+        assertTampered("utilization", v -> v.subtract(new BigDecimal("0.0001")));
+        assertTampered("pricePerGpuHour", v -> v.add(new BigDecimal("0.0001")));
+        assertTampered("perGpuHourInBase", v -> v.add(new BigDecimal("0.0001")));
+    }
+
+    private static void assertTampered(String field, UnaryOperator<BigDecimal> change) throws Exception {
+        String yaml = Yaml.MAPPER.writeValueAsString(solved.plan());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^(\\s*" + field + ": )(\\d+\\.\\d+)$").matcher(yaml);
+        assertTrue(m.find(), field + " in the tiny plan");
+        String tampered = yaml.substring(0, m.start(2)) + change.apply(new BigDecimal(m.group(2))).toPlainString()
+                + yaml.substring(m.end(2));
+        List<String> diffs = verify(Yaml.MAPPER.readValue(tampered, PlanDocument.class)).differences();
+        assertTrue(diffs.stream().anyMatch(d -> d.contains(field + ": the plan states")), field + ": " + diffs);
+    }
+
     private static PlanVerifier.Report verify(PlanDocument plan) {
         return PlanVerifier.verify(loaded.problem(), loaded.sha256(), plan, solved.context());
     }

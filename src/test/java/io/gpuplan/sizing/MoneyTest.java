@@ -16,6 +16,21 @@ class MoneyTest {
     }
 
     @Test
+    void anExactHalfCentReachedThroughDoublesRoundsUp() {
+        // 80 GPU-h × 1.03 / 6.4 is 12.875 exactly; in doubles 12.874999999999998, which rounded as is gives 12.87.
+        assertEquals(1288, Money.cents(8 * 10.0 * (1.03 / 6.4)));
+        assertEquals(1_297_341, Money.cents(12_973.405 / 3 * 3)); // 12973.404999999999: noise, not a value
+    }
+
+    @Test
+    void largeAmountsKeepTheirCents() {
+        // Taking an amount to 14 significant digits must never round coarser than the cent.
+        assertEquals(123_456_789_012_345L, Money.cents(1_234_567_890_123.45));
+        assertEquals(12_345_678_901_234_567L, Money.cents(new java.math.BigDecimal("123456789012345.67")));
+        assertEquals(123_456_789_012_345L, Money.cents(new java.math.BigDecimal("1234567890123.445")), "half up, not even");
+    }
+
+    @Test
     void belowHalfACentRoundsDown() {
         assertEquals(100, Money.cents(1.004));
         assertEquals(0, Money.cents(0.004));

@@ -1,17 +1,23 @@
 package io.gpuplan.solve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.output.PlanDocumentBuilder;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.OptionEnumerator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -76,5 +82,51 @@ class BoundsAndBaselinesTest {
         Decisions greedy = Baselines.greedy(p, OptionEnumerator.enumerate(p));
         assertEquals(4, greedy.placements().size(), greedy.toString());
         assertTrue(greedy.placements().stream().noneMatch(pl -> pl.job().equals("v1b")), "v1b sorts after v1");
+    }
+
+    private static PlanDocument.Baseline baseline(Problem p, Decisions plan, String name) {
+        var context = new PlanDocumentBuilder.Context(p, new PlanDocument.ProblemRef("four.yaml", "0"), null, null,
+                OptionEnumerator.enumerate(p), null);
+        return PlanDocumentBuilder.build(context, plan).totals().baselines().get(name);
+    }
+
+    @Test
+    void baselinesArePricedOnThePlansOwnJobs() throws Exception {
+        // The plan runs v1 alone on-demand; both baselines run the same job the same way, so the saving is 0, not
+        // the 3 × 18 971.40 the other three jobs would make it look.
+        Problem p = problem();
+        Decisions plan = new Decisions(List.of(new Placement("v1", "od", 16, 0)), Map.of());
+        for (String name : List.of("greedy", "allOnDemand")) {
+            PlanDocument.Baseline b = baseline(p, plan, name);
+            assertEquals(1, b.planned(), name);
+            assertEquals(Money.toDecimal(ON_DEMAND), b.cost(), name);
+            assertEquals(Money.toDecimal(0), b.savings(), name);
+            assertEquals("0.00", b.savingsPercent().toPlainString(), name);
+        }
+    }
+
+    @Test
+    void aPlanOfNoJobsStatesNoPercentSaving() throws Exception {
+        // Nothing planned: the baselines run nothing and cost 0; "saves 100 %" of the jobs the plan dropped is no saving.
+        PlanDocument.Baseline b = baseline(problem(), new Decisions(List.of(), Map.of()), "greedy");
+        assertEquals(0, b.planned());
+        assertEquals(Money.toDecimal(0), b.cost());
+        assertNull(b.savingsPercent());
+    }
+
+    @Test
+    void aBaselineThatCannotRunThePlansJobsStatesNoSaving() throws Exception {
+        // Only 16 on-demand GPUs: the plan runs v1 on-demand and v1b on the reserved pool at the same time; greedy
+        // (no reservations) cannot place v1b, so it runs other jobs than the plan and no saving is stated.
+        String text = PROBLEM.replace("maxGpus: 64}\n  - {id: ri", "maxGpus: 16}\n  - {id: ri")
+                + "  - {id: v1b, kind: training, memoryGb: 200, work: {gpuHours: 6220.8, accelerator: A100-40G}, gpus: 16, deadline: 2027-01-25}\n";
+        Problem p = ProblemReader.parse("tight.yaml", text, new ArrayList<>());
+        Decisions plan = new Decisions(List.of(new Placement("v1", "od", 16, 0), new Placement("v1b", "ri", 16, 0)),
+                Map.of("ri", 16));
+        PlanDocument.Baseline b = baseline(p, plan, "greedy");
+        assertEquals(1, b.planned());
+        assertNull(b.savings());
+        assertNull(b.savingsPercent());
+        assertTrue(b.note().contains("not comparable"), b.note());
     }
 }

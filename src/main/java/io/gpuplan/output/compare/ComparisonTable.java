@@ -88,7 +88,10 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
 
     private static String baseline(PlanDocument p, String name) {
         PlanDocument.Baseline b = p.totals().baselines().get(name);
-        return b == null || b.savings() == null ? "-" : money(b.savings())
+        if (b != null && b.savings() == null) {
+            return "not comparable"; // the baseline runs other jobs than this plan (R25)
+        }
+        return b == null ? "-" : money(b.savings())
                 + (b.savingsPercent() == null ? "" : " (" + b.savingsPercent().toPlainString() + " %)");
     }
 

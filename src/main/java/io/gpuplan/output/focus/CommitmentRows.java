@@ -4,7 +4,9 @@ import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.rules.CostLine;
 import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.MonthlySplit;
 import io.gpuplan.rules.ReservationResult;
+import io.gpuplan.sizing.Reservations;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.YearMonth;
@@ -55,6 +57,9 @@ final class CommitmentRows {
             used.put(j.job().id(), gpuHours);
             consumed.put(j.job().id(), JobRows.gpuHours(c, j.option(), span));
         }
+        // The same split in the offer's own currency, from its own price (R5): what the provider bills there.
+        Map<YearMonth, Long> ownByMonth = line == null ? Map.of()
+                : MonthlySplit.split(Reservations.horizonOwnCents(r.offer(), r.gpus(), h), h, 0, h.slots());
         horizon.hoursByMonth(h).forEach((month, hours) -> {
             long cents = line == null ? 0 : line.byMonth().getOrDefault(month, 0L);
             long bought = hours * r.gpus();
@@ -72,18 +77,19 @@ final class CommitmentRows {
                 weights.put(IDLE, idle);
             }
             Map<String, Long> shares = Periods.apportion(cents, weights);
+            Map<String, Long> ownShares = Periods.apportion(ownByMonth.getOrDefault(month, 0L), weights);
             if (r.gpus() > 0) {
                 rows.add(purchase(c, r, month, horizon, cents, bought));
             }
             for (JobResult j : jobs) {
                 Long share = shares.get(j.job().id());
                 if (share != null) {
-                    rows.add(used(c, r, j, month, share, weights.get(j.job().id()),
+                    rows.add(used(c, r, j, month, share, ownShares.get(j.job().id()), weights.get(j.job().id()),
                             consumed.get(j.job().id()).getOrDefault(month, 0L)));
                 }
             }
             if (idle > 0) {
-                rows.add(unused(c, r, month, horizon, shares.get(IDLE), idle));
+                rows.add(unused(c, r, month, horizon, shares.get(IDLE), ownShares.get(IDLE), idle));
             }
         });
         return rows;
@@ -102,7 +108,7 @@ final class CommitmentRows {
         FocusRow row = reservationRow(c, r, month, FocusRow.Line.PURCHASE, horizon);
         String past = r.pastHorizonCents() > 0 ? "; " + o.termMonths() + "-month term: " + c.currency() + " "
                 + Periods.money(r.pastHorizonCents()) + " more falls after the horizon and is not in this file" : "";
-        return c.cost(row, cents, 0, o.currency())
+        return c.cost(row, cents, 0, 0)
                 .set("ChargeCategory", "Purchase").set("ChargeFrequency", "Recurring")
                 .set("PricingCategory", "Standard")
                 .set("ChargeDescription", "Reservation of " + r.gpus() + " x " + o.accelerator().name() + " GPUs on "
@@ -111,11 +117,11 @@ final class CommitmentRows {
     }
 
     private static FocusRow used(RowContext c, ReservationResult r, JobResult j, YearMonth month, long cents,
-                                 long gpuHours, long consumed) {
+                                 long ownCents, long gpuHours, long consumed) {
         Offer o = r.offer();
         FocusRow row = commitment(c, r, c.row(month, FocusRow.Group.JOB, j.job().id(), FocusRow.Line.USAGE, o.id()));
         c.period(c.job(row, j.job(), RowContext.GPU_VM), clipped(j, c.horizon()), month);
-        c.cost(row, 0, cents, o.currency());
+        c.cost(row, 0, cents, ownCents);
         listAtOnDemand(c, row, o, consumed);
         return row
                 .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
@@ -146,10 +152,10 @@ final class CommitmentRows {
     }
 
     private static FocusRow unused(RowContext c, ReservationResult r, YearMonth month, Periods.Span horizon,
-                                   long cents, long idleGpuHours) {
+                                   long cents, long ownCents, long idleGpuHours) {
         Offer o = r.offer();
         FocusRow row = reservationRow(c, r, month, FocusRow.Line.UNUSED, horizon);
-        return c.cost(row, 0, cents, o.currency())
+        return c.cost(row, 0, cents, ownCents)
                 .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
                 .set("PricingCategory", "Committed").set("CommitmentDiscountStatus", "Unused")
                 .set("ChargeDescription", "Reserved GPU-hours on " + o.id() + " that no job occupies (R18)")

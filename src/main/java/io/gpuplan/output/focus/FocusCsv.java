@@ -44,7 +44,9 @@ import java.util.stream.Collectors;
  *
  * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
  * as written in PricingCurrency / PricingCurrencyListUnitPrice / PricingCurrencyContractedUnitPrice, with
- * PricingCurrencyEffectiveCost = EffectiveCost × x_ExchangeRate rounded to the cent (informative; not summed).
+ * PricingCurrencyEffectiveCost priced in that currency from the offer's own price (GPUs × hours × price, rounded
+ * half-up to its cent and spread over months and rows like the base cents; informative, not summed): the base
+ * amount is that exact amount converted once (R5), never the other way round.
  * ListUnitPrice = ContractedUnitPrice = the offer's price in the base currency, so ListCost = ContractedCost = the
  * row's cost; unit price × quantity matches it up to the cent rounding of lines. The exception is a covered job's
  * Committed row: its list price is the on-demand price of the same accelerator, provider and region (the cheapest

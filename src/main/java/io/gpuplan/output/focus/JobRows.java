@@ -6,7 +6,9 @@ import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Transfer;
 import io.gpuplan.rules.CostLine;
 import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.MonthlySplit;
 import io.gpuplan.rules.Totals;
+import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import java.time.YearMonth;
 import java.util.ArrayList;
@@ -45,12 +47,15 @@ final class JobRows {
         Option opt = j.option();
         Periods.Span span = occupied(j);
         Map<YearMonth, Long> hours = gpuHours(c, opt, span);
+        // In the offer's currency the line is its own price × the GPU-hours, spread over months like the base cents.
+        Map<YearMonth, Long> own = MonthlySplit.split(Money.ownCents(o, opt.billedGpus(), opt.expectedHours()),
+                c.horizon(), j.startSlot(), j.startSlot() + opt.durationSlots());
         List<FocusRow> rows = new ArrayList<>();
         line.byMonth().forEach((month, cents) -> {
             String quantity = Periods.quantity(hours.getOrDefault(month, 0L));
             FocusRow row = c.row(month, FocusRow.Group.JOB, job.id(), FocusRow.Line.USAGE, o.id());
             c.period(c.job(c.offer(row, o), job, RowContext.GPU_VM), span, month);
-            c.cost(row, cents, cents, o.currency())
+            c.cost(row, cents, cents, own.getOrDefault(month, 0L))
                     .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
                     .set("PricingCategory", o.isSpot() ? "Dynamic" : "Standard")
                     .set("ChargeDescription", job.id() + " on " + o.id() + ": " + opt.billedGpus() + " x "
@@ -125,7 +130,7 @@ final class JobRows {
         line.byMonth().forEach((month, cents) -> {
             FocusRow row = c.row(month, FocusRow.Group.JOB, j.job().id(), kind, j.offer().id());
             c.period(c.job(row, j.job(), resourceType), span, month);
-            c.cost(row, cents, cents, c.currency())
+            c.cost(row, cents, cents, cents)
                     .set("ChargeFrequency", "One-Time")
                     .set("PricingCurrency", c.currency()).set("x_ExchangeRate", "1")
                     .set("x_Accelerator", line.accelerator());

@@ -101,12 +101,6 @@ final class Periods {
         return BigDecimal.valueOf(cents, 2).toPlainString();
     }
 
-    /** Money converted to another currency at {@code rate} units per base unit, rounded half-up to the cent. */
-    static String money(long cents, double rate) {
-        return BigDecimal.valueOf(cents, 2).multiply(BigDecimal.valueOf(rate)).setScale(2, RoundingMode.HALF_UP)
-                .toPlainString();
-    }
-
     /** A unit price or rate as given (the double's shortest decimal form), without trailing zeros. */
     static String number(double v) {
         return plain(BigDecimal.valueOf(v));

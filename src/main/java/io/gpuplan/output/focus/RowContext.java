@@ -108,13 +108,14 @@ final class RowContext {
 
     /**
      * The money of a line that is neither a prepaid purchase nor amortized: billed, effective, list and contracted
-     * cost are the same cents; in the pricing currency at the problem's exchange rate.
+     * cost are the same cents; {@code pricingEffective} is the effective cost in the pricing currency, priced there
+     * from the offer's own price (R5), not converted back from the rounded base-currency cents.
      */
-    FocusRow cost(FocusRow row, long billed, long effective, String pricingCurrency) {
+    FocusRow cost(FocusRow row, long billed, long effective, long pricingEffective) {
         long listed = Math.max(billed, effective);
         return row.set("BilledCost", Periods.money(billed)).set("EffectiveCost", Periods.money(effective))
                 .set("ListCost", Periods.money(listed)).set("ContractedCost", Periods.money(listed))
-                .set("PricingCurrencyEffectiveCost", Periods.money(effective, rate(pricingCurrency)));
+                .set("PricingCurrencyEffectiveCost", Periods.money(pricingEffective));
     }
 
     static String kind(Job job) {

@@ -12,6 +12,10 @@ import java.util.Map;
 /** Cost against budget, savings against the R25 baselines, and the gap to the lower bounds (R24, LP). */
 final class HeadlineSection {
     static final String NOT_COMPUTED = "not computed";
+    /** Unplanned jobs named in the headline, highest priority first; the Unplanned section lists them all. */
+    private static final int TOP_UNPLANNED = 3;
+    /** A baseline that runs other jobs than the plan: no saving is stated against it (R25). */
+    static final String NOT_COMPARABLE = "not comparable";
 
     private HeadlineSection() {
     }
@@ -21,6 +25,7 @@ final class HeadlineSection {
         Totals t = plan.totals();
         String cur = in.currency();
         var s = Section.builder("headline", "Headline");
+        unplanned(in).ifPresent(s::paragraph);
         String file = plan.problem() == null ? "" : " (" + plan.problem().file() + ")";
         s.paragraph(plan.name() + file + ": " + in.horizonText() + ". Amounts in " + cur + " (the base currency)"
                 + ". Feasible: " + (plan.feasible() ? "yes" : "NO, the plan breaks a hard rule (see Constraints)")
@@ -47,6 +52,30 @@ final class HeadlineSection {
         return s.build();
     }
 
+    /** How many jobs the plan leaves out, their priority, and the top ones with the reason that binds them. */
+    private static java.util.Optional<String> unplanned(ReportInput in) {
+        PlanDocument.Summary sum = in.plan().summary();
+        if (sum == null || sum.unplanned() == 0) {
+            return java.util.Optional.empty();
+        }
+        List<PlanDocument.Assignment> top = in.notPlanned().stream()
+                .sorted(java.util.Comparator.comparingInt(PlanDocument.Assignment::priority).reversed()
+                        .thenComparing(PlanDocument.Assignment::job)).toList();
+        StringBuilder sb = new StringBuilder().append(sum.unplanned()).append(" of ").append(sum.jobs())
+                .append(sum.jobs() == 1 ? " job" : " jobs").append(" unplanned (priority ")
+                .append(sum.unplannedPriority()).append(" left out)");
+        String sep = ": ";
+        for (PlanDocument.Assignment a : top.subList(0, Math.min(TOP_UNPLANNED, top.size()))) {
+            sb.append(sep).append(a.job()).append(" (priority ").append(a.priority()).append("): ")
+                    .append(a.reason() == null ? "no reason recorded" : a.reason());
+            sep = "; ";
+        }
+        if (top.size() > TOP_UNPLANNED) {
+            sb.append("; and ").append(top.size() - TOP_UNPLANNED).append(" more");
+        }
+        return java.util.Optional.of(sb.append(" (see Unplanned jobs).").toString());
+    }
+
     private static String jobsText(PlanDocument plan) {
         var sum = plan.summary();
         return sum == null ? "" : sum.planned() + " of " + sum.jobs() + " jobs planned"
@@ -56,6 +85,11 @@ final class HeadlineSection {
     private static List<Section.Figure> figures(ReportInput in, Totals t) {
         String cur = in.currency() + " ";
         List<Section.Figure> out = new ArrayList<>();
+        PlanDocument.Summary sum = in.plan().summary();
+        if (sum != null && sum.unplanned() > 0) {
+            out.add(new Section.Figure("Unplanned", sum.unplanned() + " of " + Fmt.count(sum.jobs(), "job", "jobs"),
+                    "priority " + sum.unplannedPriority() + " left out"));
+        }
         out.add(new Section.Figure("Plan cost", cur + Fmt.money(t.cost()), jobsText(in.plan())));
         Cap total = t.budget() == null ? null : t.budget().total();
         out.add(total == null ? new Section.Figure("Budget left", "no total budget", "no cap on the plan cost")
@@ -63,12 +97,15 @@ final class HeadlineSection {
                 "used " + Fmt.money(total.used()) + " of " + Fmt.money(total.cap())));
         Baseline greedy = t.baselines() == null ? null : t.baselines().get("greedy");
         out.add(greedy == null ? new Section.Figure("Saving vs greedy", NOT_COMPUTED, "")
+                : greedy.savings() == null ? new Section.Figure("Saving vs greedy", NOT_COMPARABLE,
+                "greedy runs " + greedy.planned() + " of the plan's " + in.plan().summary().planned() + " jobs")
                 : new Section.Figure("Saving vs greedy", cur + Fmt.money(greedy.savings()),
                 Fmt.percent(greedy.savingsPercent()) + " of " + Fmt.money(greedy.cost())));
         Bound b = t.lowerBound();
         out.add(b == null || b.statement() == null ? new Section.Figure("Proven", NOT_COMPUTED, "")
                 : new Section.Figure("Proven", Boolean.TRUE.equals(b.provenOptimal()) ? "optimal"
-                : b.gap() == null ? "no bound" : "within " + Fmt.fraction(b.gap()), b.statement()));
+                : Boolean.FALSE.equals(b.unplannedPriorityProven()) ? "priority not proven minimal"
+                : gap(b) == null ? "no bound" : "within " + Fmt.fraction(gap(b)), b.statement()));
         return out;
     }
 
@@ -98,9 +135,23 @@ final class HeadlineSection {
         table.row(Table.data("item", key), label, Fmt.money(b.cost()), b.planned() + " jobs planned, "
                 + b.unplanned() + " unplanned; " + (b.feasible() ? "feasible" : "infeasible under the problem's rules")
                 + "\n" + b.note());
-        table.row(Table.data("item", key + "-savings"), "Saving vs " + label.replace(" (R25)", "").toLowerCase(java.util.Locale.ROOT),
+        String saving = "Saving vs " + label.replace(" (R25)", "").toLowerCase(java.util.Locale.ROOT);
+        if (b.savings() == null) {
+            table.row(Table.data("item", key + "-savings"), saving, NOT_COMPARABLE,
+                    "the baseline runs other jobs than the plan");
+            return;
+        }
+        table.row(Table.data("item", key + "-savings"), saving,
                 Fmt.money(b.savings()), Fmt.percent(b.savingsPercent()) + " of the baseline's cost"
-                        + (b.savings() != null && b.savings().signum() < 0 ? "; the plan costs more" : ""));
+                        + (b.savings().signum() < 0 ? "; the plan costs more" : ""));
+    }
+
+    /**
+     * The gap to the cost bound, only for a plan whose unplanned priority is proven minimal: the bound holds for plans
+     * that leave as much out, so "0 %" says nothing of a plan that might run more.
+     */
+    private static java.math.BigDecimal gap(Bound b) {
+        return Boolean.FALSE.equals(b.unplannedPriorityProven()) ? null : b.gap();
     }
 
     private static void boundRows(Table.Builder table, Bound b) {
@@ -108,7 +159,7 @@ final class HeadlineSection {
             table.row(Table.data("item", "proven"), "What is proven", NOT_COMPUTED, "this plan carries no certificate");
             return;
         }
-        table.row(Table.data("item", "proven"), "What is proven", b.gap() == null ? "—" : Fmt.fraction(b.gap()),
+        table.row(Table.data("item", "proven"), "What is proven", gap(b) == null ? "—" : Fmt.fraction(gap(b)),
                 b.statement() + (b.startedFrom() == null ? "" : "\nlocal search's last run started from " + b.startedFrom()));
         table.row(Table.data("item", "unplanned-bound"), "Unplanned priority no plan can go below",
                 String.valueOf(b.unplannedPriorityAtLeast()), b.unplannedPriorityBy() == null ? "" : "by " + b.unplannedPriorityBy());

@@ -125,7 +125,7 @@ final class OfferResolver {
         }
         PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
         return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
-                price / rate, perInstance, maxGpus, efficiency, interruptions,
+                price / rate, rate, perInstance, maxGpus, efficiency, interruptions,
                 f.purchase() == PurchaseModel.RESERVED ? term : 0, source);
     }
 

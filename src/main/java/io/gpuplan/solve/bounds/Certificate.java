@@ -36,8 +36,9 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         return slackCents(problem.offers().stream().filter(Offer::isReserved).count());
     }
 
+    /** Nothing left out is minimal without proof; otherwise the bound must reach the plan's unplanned priority. */
     public boolean unplannedProven(long unplannedPriority) {
-        return unplannedBy != null && unplannedPriority <= unplannedAtLeast;
+        return unplannedPriority == 0 || unplannedBy != null && unplannedPriority <= unplannedAtLeast;
     }
 
     public boolean provenOptimal(long unplannedPriority, long costCents, long slackCents) {
@@ -52,7 +53,18 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         return BigDecimal.valueOf(Math.max(0, costCents - costBound)).divide(BigDecimal.valueOf(costBound), 4, RoundingMode.HALF_UP);
     }
 
-    /** "proven optimal", or "cost within X % of a proven bound; unplanned priority proven minimal / not proven". */
+    /**
+     * The gap a plan leaving {@code unplannedPriority} out may state: only when that priority is proven minimal, since
+     * the cost bound holds for plans that leave as much out, and a plan that runs more may cost more (issue 11).
+     */
+    public BigDecimal gap(long unplannedPriority, long costCents) {
+        return unplannedProven(unplannedPriority) ? gap(costCents) : null;
+    }
+
+    /**
+     * "proven optimal", "cost within X % of a proven bound; unplanned priority proven minimal", or, when the
+     * unplanned priority is not proven minimal, that (first) and no gap.
+     */
     public String statement(long unplannedPriority, long costCents, long slackCents) {
         if (unplannedBy == null && costBound < 0) {
             return "nothing proven: " + note;
@@ -60,10 +72,14 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         if (provenOptimal(unplannedPriority, costCents, slackCents)) {
             return "proven optimal";
         }
+        if (!unplannedProven(unplannedPriority)) {
+            return "unplanned priority not proven minimal (at least " + unplannedAtLeast + " must stay unplanned, this"
+                    + " plan leaves " + unplannedPriority + "); no cost gap stated: the cost bound holds only for plans"
+                    + " that leave as much out";
+        }
         BigDecimal gap = gap(costCents);
         String cost = gap == null ? "no proven bound on cost" : "cost within "
                 + gap.movePointRight(2).setScale(2, RoundingMode.HALF_UP).toPlainString() + " % of a proven bound";
-        return cost + "; unplanned priority " + (unplannedProven(unplannedPriority) ? "proven minimal"
-                : "not proven minimal (at least " + unplannedAtLeast + " must stay unplanned, this plan leaves " + unplannedPriority + ")");
+        return cost + "; unplanned priority proven minimal";
     }
 }

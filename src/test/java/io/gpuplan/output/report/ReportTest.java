@@ -163,6 +163,59 @@ class ReportTest {
     }
 
     @Test
+    void aBaselineThatRunsOtherJobsGivesNoSavingFigure() {
+        // R25: greedy could place only 1 of the plan's 2 jobs; the page says so instead of a (negative) saving.
+        var r = ReportFixtures.tinyWithUnplannedAndSpot();
+        PlanDocument.Totals t = r.plan().totals();
+        var greedy = new PlanDocument.Baseline(new BigDecimal("55160.00"), 1, 2, true, null, null,
+                "R25 on the plan's jobs; not comparable: it runs 1 of the plan's 2 jobs");
+        var baselines = new java.util.LinkedHashMap<>(t.baselines());
+        baselines.put("greedy", greedy);
+        var totals = new PlanDocument.Totals(t.cost(), t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(),
+                t.byAccelerator(), t.commitmentsPastHorizon(), t.budget(), t.lowerBound(), baselines);
+        var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(), totals, r.plan().risk()));
+        String html = page.html();
+        assertTrue(html.contains("<div class=\"figure-label\">Saving vs greedy</div><div class=\"figure-value\">"
+                + "not comparable</div><div class=\"figure-detail\">greedy runs 1 of the plan&#39;s "
+                + r.plan().summary().planned() + " jobs</div>"), html);
+        assertTrue(page.markdown().contains("| Saving vs greedy baseline | not comparable |"), page.markdown());
+    }
+
+    @Test
+    void unplannedJobsComeFirstInTheHeadline() {
+        // finetune-13b is left out: the headline says so before "Feasible: yes", with its priority and reason.
+        var r = ReportFixtures.tinyWithUnplannedAndSpot();
+        Assignment out = r.plan().assignments().stream().filter(a -> a.job().equals("finetune-13b")).findFirst().orElseThrow();
+        String md = r.markdown();
+        String headline = md.substring(md.indexOf("## Headline"));
+        String first = headline.lines().skip(1).filter(l -> !l.isBlank()).findFirst().orElseThrow();
+        assertTrue(first.startsWith("1 of " + r.plan().summary().jobs() + " jobs unplanned (priority "
+                + out.priority() + " left out): finetune-13b (priority " + out.priority() + "): "), first);
+        assertTrue(first.contains(out.reason().substring(0, Math.min(30, out.reason().length()))), first);
+        assertTrue(headline.indexOf("jobs unplanned") < headline.indexOf("Feasible: yes"), headline);
+        assertTrue(r.html().contains("<div class=\"figure-label\">Unplanned</div><div class=\"figure-value\">1 of "
+                + r.plan().summary().jobs() + " jobs</div>"), "an Unplanned card");
+        assertFalse(ReportFixtures.tiny().markdown().contains("jobs unplanned"), "nothing said when all are planned");
+    }
+
+    @Test
+    void noGapIsShownWhileTheUnplannedPriorityIsNotProvenMinimal() {
+        // A cost bound holds at the plan's priority only; a plan that may run more gets no "0.00 %".
+        var r = ReportFixtures.tinyWithUnplannedAndSpot();
+        PlanDocument.Totals t = r.plan().totals();
+        PlanDocument.Bound b = t.lowerBound();
+        var unproven = new PlanDocument.Bound("unplanned priority not proven minimal", 0L, false, "test LP",
+                t.cost(), new BigDecimal("0.0000"), "test LP", false, b.r24PlannedJobs(), b.r24AllJobs(), null, null);
+        var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
+                ReportFixtures.withBound(t, unproven), r.plan().risk()));
+        for (String text : List.of(page.html(), page.markdown())) {
+            assertFalse(text.contains("within 0.00 %"), "a gap of 0 % in the card");
+            assertTrue(text.contains("priority not proven minimal"), "the headline says what is not proven");
+        }
+        assertTrue(page.markdown().contains("| What is proven | — |"), "no gap in the table");
+    }
+
+    @Test
     void pageIsSelfContainedAndDeterministic() {
         var r = ReportFixtures.tiny();
         String html = r.html();

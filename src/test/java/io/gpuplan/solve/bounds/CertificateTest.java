@@ -33,8 +33,12 @@ class CertificateTest {
 
     @Test
     void aPlanLeavingMorePriorityOutIsNotProvenAndSaysByHowMuch() {
-        assertEquals("cost within 5.23 % of a proven bound; unplanned priority not proven minimal (at least 30 must stay"
-                + " unplanned, this plan leaves 45)", PROOF.statement(45, 1_052_345, 3));
+        // The cost bound only holds for plans that leave as much out: no gap is stated against it (issue 11).
+        assertEquals("unplanned priority not proven minimal (at least 30 must stay unplanned, this plan leaves 45);"
+                + " no cost gap stated: the cost bound holds only for plans that leave as much out",
+                PROOF.statement(45, 1_052_345, 3));
+        assertNull(PROOF.gap(45, 1_052_345));
+        assertEquals(new BigDecimal("0.0523"), PROOF.gap(30, 1_052_345));
         Certificate noCost = new Certificate(30, "LP", -1, null, null, "");
         assertNull(noCost.gap(1_052_345));
         assertTrue(noCost.statement(30, 1_052_345, 3).startsWith("no proven bound on cost; unplanned priority proven minimal"));
