@@ -70,6 +70,15 @@ class OverlayTest {
     }
 
     @Test
+    void anOverlayMayRemoveEveryOfferOfAProviderTheBaseBudgets() throws Exception {
+        ProblemReader.Loaded loaded = ProblemReader.read(DIR.resolve("no-aws.yaml"));
+        assertEquals(List.of("ri"), loaded.problem().offers().stream().map(Offer::id).toList());
+        assertEquals(60_000.0, loaded.problem().budget().byProvider().get("aws"), "the base's line is kept as written");
+        assertEquals(1, loaded.warnings().stream().filter(w -> w.contains("budget.byProvider.aws: no offer is from aws")
+                && w.contains("limits nothing")).count(), String.join("\n", loaded.warnings()));
+    }
+
+    @Test
     void aCycleOfExtendsIsAnError() {
         List<String> errors = errors("cycle-a.yaml");
         assertEquals(List.of(DIR.resolve("cycle-a.yaml") + ":1:10: extends: extends cycle: cycle-a.yaml -> cycle-b.yaml -> cycle-a.yaml"

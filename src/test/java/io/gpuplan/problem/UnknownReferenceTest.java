@@ -142,6 +142,25 @@ class UnknownReferenceTest {
     }
 
     @Test
+    void aBudgetOrTransferLineForAProviderWithoutOffersIsAWarningNotAnError() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                budget: {byProvider: {aws: 900_000, huawei: 50_000}}
+                transfer: {byProvider: {huawei: {crossRegionPerGb: 0.01}}}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        Problem p = ReaderAssertions.parse(text, warnings);
+        assertEquals(50_000.0, p.budget().byProvider().get("huawei"));
+        assertEquals(java.util.List.of("test.yaml: budget.byProvider.huawei: no offer is from huawei, so this cap limits nothing",
+                "test.yaml: transfer.byProvider.huawei: no offer or dataset is at huawei, so these rates apply to nothing"), warnings);
+    }
+
+    @Test
     void providerOfAnOfferWithItsOwnErrorIsStillKnownToTheBudget() {
         String text = """
                 name: t

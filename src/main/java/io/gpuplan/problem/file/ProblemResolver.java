@@ -1,5 +1,6 @@
 package io.gpuplan.problem.file;
 
+import io.gpuplan.catalog.Catalog;
 import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
 import io.gpuplan.problem.Budget;
@@ -180,7 +181,8 @@ public final class ProblemResolver {
         c.positiveIfGiven(b.total(), "budget.total");
         Map<String, Double> caps = b.byProvider() == null ? Map.of() : b.byProvider();
         caps.forEach((provider, cap) -> {
-            c.knownName(provider, providers, "budget.byProvider." + provider, "provider");
+            providerLine(provider, providers, "budget.byProvider." + provider, c,
+                    "no offer is from " + provider + ", so this cap limits nothing");
             c.positive(cap, "budget.byProvider." + provider);
         });
         return new Budget(b.total(), caps);
@@ -197,7 +199,8 @@ public final class ProblemResolver {
         Map<String, Transfer.Rates> by = new LinkedHashMap<>();
         if (t.byProvider() != null) {
             t.byProvider().forEach((name, r) -> {
-                c.knownName(name, providers, "transfer.byProvider." + name, "provider");
+                providerLine(name, providers, "transfer.byProvider." + name, c,
+                        "no offer or dataset is at " + name + ", so these rates apply to nothing");
                 double cr = r.crossRegionPerGb() == null ? region : r.crossRegionPerGb();
                 double cp = r.crossProviderPerGb() == null ? provider : r.crossProviderPerGb();
                 if (r.crossRegionPerGb() != null) {
@@ -210,6 +213,23 @@ public final class ProblemResolver {
             });
         }
         return new Transfer(region, provider, by);
+    }
+
+    /**
+     * A budget or transfer line for a provider without offers is harmless (an overlay may have removed them all), so
+     * it is only a warning; a name one edit or two away from a provider that does have offers is a typo, and an error,
+     * as the line would otherwise miss the provider it was meant for. Catalog providers are names, not typos.
+     */
+    private void providerLine(String name, Set<String> providers, String path, Checks c, String warning) {
+        if (providers.contains(name)) {
+            return;
+        }
+        boolean typo = DidYouMean.suggest(name, providers).isPresent() && !Catalog.builtIn().providers().contains(name);
+        if (typo) {
+            c.knownName(name, providers, path, "provider");
+        } else {
+            warnings.accept(path + ": " + warning);
+        }
     }
 
     static boolean isCurrency(String code) {
