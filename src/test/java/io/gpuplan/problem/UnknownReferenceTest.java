@@ -61,7 +61,8 @@ class UnknownReferenceTest {
                       throughputPerGpu: {A100-80G: 475, H100-8OG: 1050}
                 """;
         assertOnlyError(text, "jobs[0].work.throughputPerGpu.H100-8OG", "1050",
-                "unknown accelerator \"H100-8OG\" (did you mean \"H100-80G\"?)", "one of:");
+                "unknown offer id, provider or accelerator \"H100-8OG\" (did you mean \"H100-80G\"?)",
+                "offer ids: od; providers: aws; accelerators: A100-40G, A100-80G");
     }
 
     @Test

@@ -16,7 +16,6 @@ import io.gpuplan.problem.Work;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -31,14 +30,16 @@ final class JobResolver {
     private final Horizon horizon;
     private final LocalDate fileEnd;
     private final Map<String, Set<String>> groups;
+    private final ThroughputKeys throughputKeys;
 
     JobResolver(ProblemResolver.Checks c, AcceleratorTable table, Horizon horizon, LocalDate fileEnd,
-                Map<String, Set<String>> groups) {
+                Map<String, Set<String>> groups, ThroughputKeys throughputKeys) {
         this.c = c;
         this.table = table;
         this.horizon = horizon;
         this.fileEnd = fileEnd;
         this.groups = groups;
+        this.throughputKeys = throughputKeys;
     }
 
     List<Job> resolve(List<JobFile> files) {
@@ -220,20 +221,12 @@ final class JobResolver {
         }
         boolean ok = c.require(w.units() != null, p + ".work.units", "missing", "the number of units to process");
         ok &= c.require(w.throughputPerGpu() != null && !w.throughputPerGpu().isEmpty(), p + ".work.throughputPerGpu",
-                "missing", "units/second per GPU by accelerator, e.g. {A100-80G: 475}");
+                "missing", "units/second per GPU by accelerator, provider or offer id, e.g. {A100-80G: 475}");
         if (!ok) {
             return null;
         }
         c.positive(w.units(), p + ".work.units");
-        Map<String, Double> rates = new LinkedHashMap<>();
-        w.throughputPerGpu().forEach((name, rate) -> {
-            String path = p + ".work.throughputPerGpu." + name;
-            table.canonicalName(name).ifPresentOrElse(canonical -> {
-                c.positive(rate, path);
-                rates.put(canonical, rate);
-            }, () -> c.knownName(name, table.all().keySet(), path, "accelerator"));
-        });
-        return new Work.Throughput(w.units(), rates);
+        return throughputKeys.resolve(w.units(), w.throughputPerGpu(), p + ".work.throughputPerGpu");
     }
 
     private static Double first(Double jobLevel, Double workLevel, List<String> forms, String name) {

@@ -67,7 +67,8 @@ public final class ProblemResolver {
         f.jobs().stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
                 .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
-        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups).resolve(f.jobs());
+        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups,
+                new ThroughputKeys(c, table, f.offers(), offers)).resolve(f.jobs());
         if (c.failed()) {
             return null;
         }
