@@ -93,6 +93,27 @@ class UnknownReferenceTest {
     }
 
     @Test
+    void aJurisdictionWrittenInLowerCaseOrAsACountryNameSuggestsItsCode() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                jurisdictionGroups: {EU: [DE, france]}
+                offers:
+                  - {id: a, provider: aws, region: us-east-1, jurisdiction: cn, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                  - {id: b, provider: aws, region: us-east-1, jurisdiction: China, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                  - {id: c, provider: aws, region: us-east-1, jurisdiction: USA, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20, residency: [UK, Germny]}
+                """;
+        assertError(text, "offers[0].jurisdiction", "cn,", "unknown jurisdiction \"cn\" (did you mean \"CN\"?)", "ISO 3166 alpha-2");
+        assertError(text, "offers[1].jurisdiction", "China", "unknown jurisdiction \"China\" (did you mean \"CN\"?)", "ISO 3166");
+        assertError(text, "offers[2].jurisdiction", "USA", "unknown jurisdiction \"USA\" (did you mean \"US\"?)", "ISO 3166");
+        assertError(text, "jurisdictionGroups.EU[1]", "france", "unknown country code \"france\" (did you mean \"FR\"?)", "ISO 3166");
+        assertError(text, "jobs[0].residency[0]", "UK", "unknown jurisdiction \"UK\" (did you mean \"GB\"?)", "ISO 3166");
+        assertError(text, "jobs[0].residency[1]", "Germny", "unknown jurisdiction \"Germny\" (did you mean \"DE\"?)", "ISO 3166");
+    }
+
+    @Test
     void unknownJurisdictionInResidencySuggestsAGroup() {
         String text = """
                 name: t

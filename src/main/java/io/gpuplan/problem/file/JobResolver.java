@@ -260,10 +260,12 @@ final class JobResolver {
             String j = list.get(i);
             if (groups.containsKey(j)) {
                 out.addAll(groups.get(j));
-            } else if (ProblemResolver.ISO_COUNTRIES.contains(j)) {
+            } else if (Jurisdictions.ISO_COUNTRIES.contains(j)) {
                 out.add(j);
             } else {
-                String guess = io.gpuplan.problem.yaml.DidYouMean.suggest(j, known).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                // A country written another way (cn, China) first, else a group's name misspelt.
+                String guess = Jurisdictions.meant(j).or(() -> io.gpuplan.problem.yaml.DidYouMean.suggest(j, known))
+                        .map(g -> " (did you mean \"" + g + "\"?)").orElse("");
                 c.error(p + ".residency[" + i + "]", "unknown jurisdiction \"" + j + "\"" + guess,
                         "an ISO 3166 alpha-2 country code such as US or CN"
                                 + (known.isEmpty() ? ", or a group defined under jurisdictionGroups" : ", or one of the groups " + known));

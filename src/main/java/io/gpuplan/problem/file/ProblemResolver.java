@@ -29,8 +29,6 @@ import java.util.function.Consumer;
  * of MODEL.md, and reports every problem found (with its location) through the {@link ErrorSink}.
  */
 public final class ProblemResolver {
-    static final Set<String> ISO_COUNTRIES = Set.of(Locale.getISOCountries());
-
     private final Locator locator;
     private final ErrorSink errors;
     private final Consumer<String> warnings;
@@ -111,15 +109,15 @@ public final class ProblemResolver {
             return out;
         }
         groups.forEach((name, members) -> {
-            c.require(!ISO_COUNTRIES.contains(name), "jurisdictionGroups." + name,
+            c.require(!Jurisdictions.ISO_COUNTRIES.contains(name), "jurisdictionGroups." + name,
                     "a group may not be named like the country code " + name, "a name such as EU or APAC");
             for (int i = 0; i < members.size(); i++) {
                 String m = members.get(i);
                 if (m == null) {
                     continue;
                 }
-                c.require(ISO_COUNTRIES.contains(m), "jurisdictionGroups." + name + "[" + i + "]",
-                        "unknown country code \"" + m + "\"", "an ISO 3166 alpha-2 code such as DE, FR, CN");
+                c.require(Jurisdictions.ISO_COUNTRIES.contains(m), "jurisdictionGroups." + name + "[" + i + "]",
+                        "unknown country code \"" + m + "\"" + Jurisdictions.suggestion(m), "an ISO 3166 alpha-2 code such as DE, FR, CN");
             }
             Set<String> set = new LinkedHashSet<>();
             members.stream().filter(java.util.Objects::nonNull).forEach(set::add);
