@@ -45,6 +45,8 @@ class WrongTypeTest {
         assertError(text, "offers[0].gpusPerInstance", "8 GPUs", "got the text \"8 GPUs\" (did you mean 8?)", "a whole number");
         assertError(text, "jobs[0].memoryGb", "80GB", "got the text \"80GB\" (did you mean 80?)", "a number");
         assertOnlyError(withOffer("    price: $4.10\n", ""), "offers[0].price", "$4.10", "(did you mean 4.10?)", "a number");
+        assertOnlyError(withOffer("    price: 4.10\n", "    gpus: 8 GPUs\n"), "jobs[0].gpus", "8 GPUs",
+                "expected a GPU count, got the text \"8 GPUs\" (did you mean 8?)", "a whole number of GPUs");
         // Billions and trillions are not read (B could be bytes), but said in digits.
         assertOnlyError(withOffer("    price: 4.10\n", "").replace("flops: 1e20", "flops: 300T"), "jobs[0].flops", "300T",
                 "got the text \"300T\" (did you mean 300e12?)", "a number");
