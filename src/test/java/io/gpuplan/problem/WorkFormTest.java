@@ -63,6 +63,15 @@ class WorkFormTest {
     }
 
     @Test
+    void aRateForACloudThisProblemDoesNotOfferIsAWarning() {
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        Problem p = ReaderAssertions.parse(throughput("{od: 3800, tencent: 3500}"), warnings);
+        assertEquals(java.util.Map.of("od", 3800.0), ((Work.Throughput) p.job("j").orElseThrow().work()).byOffer());
+        assertEquals(java.util.List.of("test.yaml: jobs[0].work.throughputPerGpu.tencent: no offer, provider or accelerator"
+                + " is named tencent, so this rate applies to nothing"), warnings);
+    }
+
+    @Test
     void aProviderKeyMayNotCoverTwoAccelerators() {
         // aws sells A100 and H100: one measured rate cannot be both's, unless the offers are keyed by id.
         String text = throughput("{aws: 3800, aliyun: 3650}");

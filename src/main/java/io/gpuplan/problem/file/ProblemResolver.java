@@ -66,7 +66,7 @@ public final class ProblemResolver {
                 .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
         var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups,
-                new ThroughputKeys(c, table, f.offers(), offers)).resolve(f.jobs());
+                new ThroughputKeys(c, table, f.offers(), offers, warnings)).resolve(f.jobs());
         if (c.failed()) {
             return null;
         }

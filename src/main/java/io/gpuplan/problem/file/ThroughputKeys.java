@@ -1,5 +1,6 @@
 package io.gpuplan.problem.file;
 
+import io.gpuplan.catalog.Catalog;
 import io.gpuplan.problem.AcceleratorTable;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Work;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * Reads the keys of work form (c)'s {@code throughputPerGpu} (R9): each names an offer id, a provider or an
@@ -23,10 +25,13 @@ final class ThroughputKeys {
     private final Set<String> offerIds = new LinkedHashSet<>();
     private final Set<String> providers = new TreeSet<>();
     private final List<Offer> offers;
+    private final Consumer<String> warnings;
 
     /** Ids and providers as written, so that an offer with an error of its own does not also make its key unknown. */
-    ThroughputKeys(ProblemResolver.Checks c, AcceleratorTable table, List<OfferFile> files, List<Offer> offers) {
+    ThroughputKeys(ProblemResolver.Checks c, AcceleratorTable table, List<OfferFile> files, List<Offer> offers,
+                   Consumer<String> warnings) {
         this.c = c;
+        this.warnings = warnings;
         this.table = table;
         this.offers = offers;
         files.stream().filter(Objects::nonNull).forEach(f -> {
@@ -75,11 +80,20 @@ final class ThroughputKeys {
         }
     }
 
+    /**
+     * A key that names nothing here is a rate measured elsewhere (an overlay may have removed that cloud's offers):
+     * a warning. A key close to a name that exists is a typo, and an error, as the rate would miss its offers.
+     */
     private void reportUnknown(String key, String path) {
         Set<String> known = new LinkedHashSet<>(offerIds);
         known.addAll(providers);
         known.addAll(table.all().keySet());
-        String guess = DidYouMean.suggest(key, known).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+        java.util.Optional<String> close = DidYouMean.suggest(key, known);
+        if (close.isEmpty() || Catalog.builtIn().providers().contains(key)) {
+            warnings.accept(path + ": no offer, provider or accelerator is named " + key + ", so this rate applies to nothing");
+            return;
+        }
+        String guess = close.map(g -> " (did you mean \"" + g + "\"?)").orElse("");
         c.error(path, "unknown offer id, provider or accelerator \"" + key + "\"" + guess, "offer ids: "
                 + String.join(", ", offerIds) + "; providers: " + String.join(", ", providers) + "; accelerators: "
                 + String.join(", ", table.all().keySet()));
