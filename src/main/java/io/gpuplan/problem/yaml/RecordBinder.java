@@ -39,6 +39,7 @@ import java.util.stream.Collectors;
 public final class RecordBinder {
     /** A number as a problem file may write it, also as text ({@code 2_000_000}); the JSON Schema uses it too. */
     public static final Pattern NUMBER = WrittenNumber.PATTERN;
+    private static final Pattern ISO_DATE = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})");
 
     private final ErrorSink errors;
     private final Map<Class<?>, ScalarForm<?>> scalarForms;
@@ -324,8 +325,6 @@ public final class RecordBinder {
         }
         return true;
     }
-
-    private static final Pattern ISO_DATE = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})");
 
     private <T> T mismatch(YNode node, String path, String expected) {
         return mismatch(node, path, expected, "");
