@@ -48,15 +48,22 @@ public record InterruptionBand(String label, double low, double high) {
         return String.format(Locale.ROOT, "%.1f %%", p * 100);
     }
 
-    /** Reads a band as written: {@code <5%}, {@code 5-10%}, {@code 10-15%}, {@code 15-20%}, {@code >20%} (spaces and % optional). */
+    /**
+     * Reads a band written exactly as its label: {@code <5%}, {@code 5-10%}, {@code 10-15%}, {@code 15-20%},
+     * {@code >20%}, as the JSON Schema lists them (so that an editor and {@code validate} agree); a label written
+     * without its percent sign, with spaces or an en dash is refused with the label it meant.
+     */
     public static InterruptionBand parse(String text) {
-        String t = text.replace(" ", "").replace("%", "").replace("–", "-");
+        String t = text.trim();
         for (InterruptionBand b : ALL) {
-            if (b.label().replace("%", "").equals(t)) {
+            if (b.label().equals(t)) {
                 return b;
             }
         }
-        throw new IllegalArgumentException("\"" + text.trim() + "\" is not an interruption band");
+        String loose = t.replace(" ", "").replace("%", "").replace("\u2013", "-");
+        String meant = ALL.stream().map(InterruptionBand::label).filter(l -> l.replace("%", "").equals(loose))
+                .findFirst().map(l -> " (did you mean \"" + l + "\"?)").orElse("");
+        throw new IllegalArgumentException("\"" + t + "\" is not an interruption band" + meant);
     }
 
     public static String describe() {

@@ -1,5 +1,6 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.problem.yaml.WrittenNumber;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -38,20 +39,13 @@ final class BudgetsConverter implements CommandLine.ITypeConverter<List<BigDecim
         return out.stream().map(b -> b.stripTrailingZeros().scale() < 0 ? b.setScale(0) : b.stripTrailingZeros()).sorted().distinct().toList();
     }
 
+    /** An amount as every amount is written (io.gpuplan.problem.yaml.WrittenNumber); on the command line 1.5m is a million too. */
     static BigDecimal amount(String text) {
-        String t = text.trim().replace("_", "");
-        BigDecimal factor = BigDecimal.ONE;
-        if (t.endsWith("k") || t.endsWith("K")) {
-            factor = BigDecimal.valueOf(1_000);
-            t = t.substring(0, t.length() - 1);
-        } else if (t.endsWith("M") || t.endsWith("m")) {
-            factor = BigDecimal.valueOf(1_000_000);
-            t = t.substring(0, t.length() - 1);
-        }
-        try {
-            return new BigDecimal(t).multiply(factor);
-        } catch (NumberFormatException e) {
+        String t = text.trim();
+        BigDecimal v = WrittenNumber.exact(t.endsWith("m") ? t.substring(0, t.length() - 1) + "M" : t);
+        if (v == null) {
             throw new CommandLine.TypeConversionException("'" + text + "' is not an amount (e.g. 250000, 250k, 1.5M)");
         }
+        return v;
     }
 }

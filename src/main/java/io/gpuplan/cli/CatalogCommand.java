@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.function.BiPredicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,7 +52,8 @@ final class CatalogCommand implements Callable<Integer> {
             description = "on-demand, spot and/or reserved (reserved: derived from on-demand at a discount; default: on-demand and spot)")
     List<String> purchases = List.of();
 
-    @Option(names = "--max-price", paramLabel = "USD", description = "only lines at most this price per GPU-hour")
+    @Option(names = "--max-price", paramLabel = "USD", converter = AmountConverter.class,
+            description = "only lines at most this price per GPU-hour")
     Double maxPrice;
 
     @Option(names = "--term", paramLabel = "MONTHS", defaultValue = "12", description = "reserved term for the typical discount (default ${DEFAULT-VALUE})")
@@ -79,9 +81,10 @@ final class CatalogCommand implements Callable<Integer> {
         AcceleratorTable table = AcceleratorTable.builtIn();
         Set<String> knownAccelerators = new TreeSet<>(catalog.accelerators());
         knownAccelerators.addAll(table.all().keySet());
+        accelerators = accelerators.stream().map(a -> matchCase(a, knownAccelerators)).toList();
         boolean ok = known("--provider", providers, catalog.providers(), err)
                 & known("--region", regions, providers.isEmpty() ? catalog.regions(null) : regionsOf(catalog), err)
-                & known("--accelerator", accelerators.stream().map(a -> matchCase(a, knownAccelerators)).toList(), knownAccelerators, err)
+                & known("--accelerator", accelerators, knownAccelerators, err)
                 & known("--purchase", purchases, List.of("on-demand", "spot", "reserved"), err);
         Double d = null;
         if (discount != null) {
@@ -95,10 +98,15 @@ final class CatalogCommand implements Callable<Integer> {
         if (!ok) {
             return ExitCodes.BAD_INPUT;
         }
+        BiPredicate<String, String> sameAccelerator = (a, b) -> table.canonicalName(a).isPresent()
+                && table.canonicalName(a).equals(table.canonicalName(b));
+        if (!listed(catalog, knownAccelerators, sameAccelerator, err)) {
+            return ExitCodes.BAD_INPUT;
+        }
         Set<PurchaseModel> models = new LinkedHashSet<>();
         purchases.forEach(p -> models.add(PurchaseModel.valueOf(p.toUpperCase(Locale.ROOT).replace('-', '_'))));
         CatalogQuery q = new CatalogQuery(Set.copyOf(providers), Set.copyOf(regions), Set.copyOf(accelerators), models,
-                maxPrice, term, d, (a, b) -> table.canonicalName(a).isPresent() && table.canonicalName(a).equals(table.canonicalName(b)));
+                maxPrice, term, d, sameAccelerator);
         List<CatalogEntry> entries = q.run(catalog);
         out.print(csv ? CatalogListing.csv(entries) : CatalogListing.table(entries));
         if (entries.isEmpty() && models.contains(PurchaseModel.RESERVED) && d == null) {
@@ -116,10 +124,37 @@ final class CatalogCommand implements Callable<Integer> {
         return out;
     }
 
-    /** Accelerator names are matched without regard to case; messages show the name as known. */
+    /**
+     * Accelerator names are matched without regard to case, dashes or spaces ({@code rtx-6000} is the catalog's
+     * RTX6000); messages show the name as known.
+     */
     private static String matchCase(String name, Collection<String> known) {
         return known.stream().filter(k -> k.equalsIgnoreCase(name)).findFirst()
-                .orElse(AcceleratorTable.builtIn().canonicalName(name).orElse(name));
+                .or(() -> AcceleratorTable.builtIn().canonicalName(name))
+                .or(() -> known.stream().filter(k -> loose(k).equals(loose(name))).findFirst())
+                .orElse(name);
+    }
+
+    private static String loose(String name) {
+        return name.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * A part gpuplan knows from its accelerator table but the catalog has no line of (RTX-4090) would list nothing:
+     * say so, with the names the catalog does use, rather than print an empty table.
+     */
+    private boolean listed(Catalog catalog, Set<String> knownAccelerators, BiPredicate<String, String> same, PrintWriter err) {
+        boolean ok = true;
+        for (String a : accelerators) {
+            CatalogQuery only = new CatalogQuery(Set.of(), Set.of(), Set.of(a), Set.of(), null, term, null, same);
+            if (only.run(catalog).isEmpty()) {
+                String guess = DidYouMean.suggest(a, catalog.accelerators()).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                ok = fail(err, "--accelerator: the catalog lists no " + a + guess + " (gpuplan knows the part, so a problem"
+                        + " file may offer it with a price: of its own) — accelerators in the catalog: "
+                        + String.join(", ", new TreeSet<>(catalog.accelerators())));
+            }
+        }
+        return ok;
     }
 
     private static boolean known(String option, List<String> given, Collection<String> known, PrintWriter err) {

@@ -21,7 +21,7 @@ final class Problems {
             for (InputError error : e.errors()) {
                 err.println(error.format());
             }
-            err.println(file + ": " + e.errors().size() + " error" + (e.errors().size() == 1 ? "" : "s") + ", nothing written");
+            err.println(file + ": " + io.gpuplan.problem.Plural.count(e.errors().size(), "error") + ", nothing written");
             return null;
         }
     }

@@ -30,7 +30,7 @@ final class ResolveCommand implements Callable<Integer> {
             return ExitCodes.OK;
         } catch (InputErrors e) {
             e.errors().stream().map(InputError::format).forEach(spec.commandLine().getErr()::println);
-            spec.commandLine().getErr().println(file + ": " + e.errors().size() + " error" + (e.errors().size() == 1 ? "" : "s"));
+            spec.commandLine().getErr().println(file + ": " + io.gpuplan.problem.Plural.count(e.errors().size(), "error"));
             return ExitCodes.BAD_INPUT;
         }
     }

@@ -1,5 +1,6 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.problem.Plural;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
@@ -36,8 +37,9 @@ final class ValidateCommand implements Callable<Integer> {
                 continue;
             }
             List<JobOptions> options = OptionEnumerator.enumerate(loaded.problem());
-            out.println(f + ": ok (" + loaded.problem().jobs().size() + " jobs, " + loaded.problem().offers().size()
-                    + " offers, " + options.stream().mapToInt(jo -> jo.options().size()).sum() + " options)");
+            out.println(f + ": ok (" + Plural.count(loaded.problem().jobs().size(), "job") + ", "
+                    + Plural.count(loaded.problem().offers().size(), "offer") + ", "
+                    + Plural.count(options.stream().mapToInt(jo -> jo.options().size()).sum(), "option") + ")");
             options.stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
                     out.println("  " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
         }

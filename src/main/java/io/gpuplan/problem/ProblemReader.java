@@ -80,7 +80,7 @@ public final class ProblemReader {
             return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "",
-                    "cannot read the file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
+                    "cannot read the file: " + ReadFailure.describe(file, e),
                     "a readable YAML problem file")));
         }
     }

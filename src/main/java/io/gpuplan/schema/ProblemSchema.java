@@ -70,6 +70,10 @@ public final class ProblemSchema {
             io.gpuplan.problem.yaml.Required r = c.getAnnotation(io.gpuplan.problem.yaml.Required.class);
             boolean always = r != null && r.unless().isEmpty() && r.when().isEmpty() && !partial;
             Map<String, Object> s = schema(c.getGenericType(), partial);
+            io.gpuplan.problem.yaml.Doc doc = c.getAnnotation(io.gpuplan.problem.yaml.Doc.class);
+            if (doc != null) {
+                s = withDescription(s, doc.value());
+            }
             props.put(c.getName(), always ? s : nullable(s));
             if (always) {
                 required.add(c.getName());

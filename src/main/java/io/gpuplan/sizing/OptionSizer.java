@@ -103,13 +103,14 @@ public final class OptionSizer {
             earliestStart = Math.max(earliestStart, start);
             latestStart = start;
         } else {
-            t = WorkHours.hours(job.work(), job.utilization(), offer.accelerator(), gpus, perf, efficiency);
+            t = WorkHours.hours(job.work(), job.utilization(), offer, gpus, perf, efficiency);
             duration = 0;
             latestStart = 0;
             start = 0;
         }
         if (Double.isNaN(t)) {
-            breaches.add(new Breach(Rule.R9, "no measured throughput on " + offer.accelerator().name()));
+            breaches.add(new Breach(Rule.R9, "no measured throughput for " + offer.id() + ": throughputPerGpu names"
+                    + " neither the offer, its provider " + offer.provider() + " nor its accelerator " + offer.accelerator().name()));
             return new Sizing(null, List.copyOf(breaches));
         }
         double w = t;

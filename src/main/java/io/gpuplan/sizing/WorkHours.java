@@ -1,6 +1,7 @@
 package io.gpuplan.sizing;
 
 import io.gpuplan.problem.Accelerator;
+import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Work;
 
 /** R9: compute hours T of a job on {@code gpus} accelerators. */
@@ -8,10 +9,20 @@ public final class WorkHours {
     private WorkHours() {
     }
 
+    /** Hours on one offer: a measured throughput (form c) may be keyed by the offer or its provider too. */
+    public static double hours(Work work, double utilization, Offer offer, int gpus, double perf, double efficiency) {
+        if (work instanceof Work.Throughput t) {
+            Double rate = t.rateOn(offer);
+            return rate == null ? Double.NaN : t.units() / (gpus * rate * efficiency) / 3600;
+        }
+        return hours(work, utilization, offer.accelerator(), gpus, perf, efficiency);
+    }
+
     /**
      * @param perf       1, or the migration performance factor (R16)
      * @param efficiency eff(g): 1 on one instance, else the offer's crossNodeEfficiency
-     * @return hours, or NaN when the work form cannot run on this accelerator (no measured throughput)
+     * @return hours, or NaN when the work form cannot run on this accelerator (no measured throughput; keys by offer
+     *         or provider need {@link #hours(Work, double, Offer, int, double, double)})
      */
     public static double hours(Work work, double utilization, Accelerator acc, int gpus, double perf, double efficiency) {
         return switch (work) {

@@ -23,12 +23,24 @@ class InterruptionBandTest {
     }
 
     @Test
-    void readsTheLabelsWithOrWithoutSpacesAndPercent() {
-        assertEquals("10-15%", InterruptionBand.parse("10 - 15 %").label());
-        assertEquals("15-20%", InterruptionBand.parse("15-20").label());
+    void readsExactlyTheLabelsTheSchemaLists() {
         assertEquals(List.of("<5%", "5-10%", "10-15%", "15-20%", ">20%"), InterruptionBand.writtenForms());
+        for (String label : InterruptionBand.writtenForms()) {
+            assertEquals(label, InterruptionBand.parse(" " + label + " ").label());
+        }
         assertThrows(IllegalArgumentException.class, () -> InterruptionBand.parse(">25%"));
         assertThrows(IllegalArgumentException.class, () -> InterruptionBand.parse("low"));
+    }
+
+    @Test
+    void aLabelWrittenWithoutItsPercentSignOrWithSpacesIsRefusedWithTheLabelItMeant() {
+        // The JSON Schema lists the labels as they are; the reader accepts the same, so an editor and validate agree.
+        assertEquals("\"5-10\" is not an interruption band (did you mean \"5-10%\"?)",
+                assertThrows(IllegalArgumentException.class, () -> InterruptionBand.parse("5-10")).getMessage());
+        assertEquals("\"10 - 15 %\" is not an interruption band (did you mean \"10-15%\"?)",
+                assertThrows(IllegalArgumentException.class, () -> InterruptionBand.parse("10 - 15 %")).getMessage());
+        assertEquals("\"15–20%\" is not an interruption band (did you mean \"15-20%\"?)",
+                assertThrows(IllegalArgumentException.class, () -> InterruptionBand.parse("15–20%")).getMessage());
     }
 
     @Test

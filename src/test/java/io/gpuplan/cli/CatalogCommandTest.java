@@ -46,6 +46,30 @@ class CatalogCommandTest {
     }
 
     @Test
+    void maxPriceIsAnAmountLikeTheOthers() {
+        CliTest.Run thousandth = run("catalog", "--provider", "nebius", "--accelerator", "H100", "--max-price", "0.00125k");
+        assertEquals(0, thousandth.code(), thousandth.err());
+        assertEquals(run("catalog", "--provider", "nebius", "--accelerator", "H100", "--max-price", "1.25").out(), thousandth.out());
+    }
+
+    @Test
+    void anAcceleratorNameWrittenLooselyFindsTheCatalogsLines() {
+        CliTest.Run loose = run("catalog", "--accelerator", "rtx-6000", "--csv");
+        assertEquals(0, loose.code(), loose.err());
+        assertEquals(run("catalog", "--accelerator", "RTX6000", "--csv").out(), loose.out());
+        assertTrue(loose.out().lines().count() > 1, loose.out());
+    }
+
+    @Test
+    void anAcceleratorTheCatalogDoesNotListIsSaidSoNotAnEmptyListing() {
+        CliTest.Run r = run("catalog", "--accelerator", "RTX-4090");
+        assertEquals(2, r.code(), r.out());
+        assertTrue(r.err().contains("--accelerator: the catalog lists no RTX-4090 (gpuplan knows the part, so a problem"
+                + " file may offer it with a price: of its own) — accelerators in the catalog: A10, A100,"), r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
     void unknownFilterValuesAreBadInputWithSuggestions() {
         CliTest.Run r = run("catalog", "--provider", "awz", "--purchase", "spto");
         assertEquals(2, r.code());

@@ -48,6 +48,22 @@ class CliTest {
     }
 
     @Test
+    void validateCountsInTheSingularWhereThereIsOne() throws Exception {
+        Path one = dir.resolve("one.yaml");
+        Files.writeString(one, """
+                name: one
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: a, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.1}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e18, residency: [CN]}
+                """);
+        Run r = run("validate", one.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith(one + ": ok (1 job, 1 offer, 0 options)"), r.out());
+    }
+
+    @Test
     void solveOfABadFileWritesNothingAndExitsTwo() throws Exception {
         Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, "name: x\nhorizon: {start: 2027-01-01, end: 2026-01-01}\noffers: []\njobs: []\n");

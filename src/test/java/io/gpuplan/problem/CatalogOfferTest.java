@@ -119,6 +119,9 @@ class CatalogOfferTest {
                 "missing required field for a spot offer", "interruptionBand: one of <5%, 5-10%");
         assertOnlyError(problem("{id: sp, " + P4D + ", purchase: spot, interruptionsPerDay: 0.1, interruptionBand: <5%}"),
                 "offers[0].interruptionBand", "<5%", "both interruptionsPerDay and interruptionBand are given", "one of them");
+        assertOnlyError(problem("{id: sp, " + P4D + ", purchase: spot, interruptionBand: 5-10}"), "offers[0].interruptionBand",
+                "5-10}", "\"5-10\" is not an interruption band (did you mean \"5-10%\"?)",
+                "one of the interruption-frequency bands <5%, 5-10%");
         assertOnlyError(problem("{id: od, " + P4D + ", purchase: on-demand, interruptionBand: <5%}"),
                 "offers[0].interruptionBand", "<5%", "only spot offers are interrupted", "purchase: spot");
         assertOnlyError(problem("{id: ri, " + P4D + ", purchase: reserved}"), "offers[0].discount", "{id: ri",

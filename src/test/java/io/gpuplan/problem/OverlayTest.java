@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +68,20 @@ class OverlayTest {
         assertEquals(1, errors.size(), String.join("\n", errors));
         assertTrue(errors.get(0).startsWith(DIR.resolve("base-bad.yaml") + ":4:117: offers[0].price: is -4, must be greater than zero"),
                 errors.get(0));
+    }
+
+    @Test
+    void anOverlayMayRemoveEveryOfferOfAProviderTheBaseBudgets() throws Exception {
+        ProblemReader.Loaded loaded = ProblemReader.read(DIR.resolve("no-aws.yaml"));
+        assertEquals(List.of("ri"), loaded.problem().offers().stream().map(Offer::id).toList());
+        assertEquals(60_000.0, loaded.problem().budget().byProvider().get("aws"), "the base's line is kept as written");
+        assertEquals(1, loaded.warnings().stream().filter(w -> w.contains("budget.byProvider.aws: no offer is from aws")
+                && w.contains("limits nothing")).count(), String.join("\n", loaded.warnings()));
+        // The base's measured rate on aws (a throughput key) applies to nothing now, and is no error either.
+        assertEquals(Map.of("ri", 300.0), ((Work.Throughput) loaded.problem().job("sweep").orElseThrow().work()).byOffer());
+        assertEquals(1, loaded.warnings().stream().filter(w -> w.contains("jobs[2].work.throughputPerGpu.aws: no offer,"
+                + " provider or accelerator is named aws, so this rate applies to nothing")).count(),
+                String.join("\n", loaded.warnings()));
     }
 
     @Test

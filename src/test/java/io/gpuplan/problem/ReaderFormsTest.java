@@ -31,6 +31,18 @@ class ReaderFormsTest {
     }
 
     @Test
+    void amountsMayBeWrittenInThousandsAndMillionsAsTheReadmeSays() {
+        Problem p = ReaderAssertions.parse(problem(QUARTER, ", maxGpus: 1k", ", flops: 2e12")
+                .replace("offers:", "budget: {total: 100k, byProvider: {aws: 1.5M}}\noffers:"));
+        assertEquals(100_000.0, p.budget().total());
+        assertEquals(1_500_000.0, p.budget().byProvider().get("aws"));
+        assertEquals(1000, p.offers().get(0).maxGpus());
+        // Exact decimals, not 0.1 × 1000 in binary (100.00000000000001).
+        assertEquals(100.0, ReaderAssertions.parse(problem(QUARTER, "", ", flops: 2e12")
+                .replace("offers:", "budget: {total: 0.1k}\noffers:")).budget().total());
+    }
+
+    @Test
     void decimalExponentAndSignedExponentAreNumbers() {
         Problem p = ReaderAssertions.parse(problem(QUARTER, "", ", flops: 1.5e+21"));
         assertEquals(1.5e21, assertInstanceOf(Work.Flops.class, p.jobs().get(0).work()).flops());

@@ -61,7 +61,8 @@ class UnknownReferenceTest {
                       throughputPerGpu: {A100-80G: 475, H100-8OG: 1050}
                 """;
         assertOnlyError(text, "jobs[0].work.throughputPerGpu.H100-8OG", "1050",
-                "unknown accelerator \"H100-8OG\" (did you mean \"H100-80G\"?)", "one of:");
+                "unknown offer id, provider or accelerator \"H100-8OG\" (did you mean \"H100-80G\"?)",
+                "offer ids: od; providers: aws; accelerators: A100-40G, A100-80G");
     }
 
     @Test
@@ -89,6 +90,27 @@ class UnknownReferenceTest {
                   - {id: j, kind: training, memoryGb: 100, flops: 1e20}
                 """;
         assertOnlyError(text, "offers[0].jurisdiction", "USA", "unknown jurisdiction \"USA\"", "ISO 3166 alpha-2");
+    }
+
+    @Test
+    void aJurisdictionWrittenInLowerCaseOrAsACountryNameSuggestsItsCode() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                jurisdictionGroups: {EU: [DE, france]}
+                offers:
+                  - {id: a, provider: aws, region: us-east-1, jurisdiction: cn, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                  - {id: b, provider: aws, region: us-east-1, jurisdiction: China, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                  - {id: c, provider: aws, region: us-east-1, jurisdiction: USA, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20, residency: [UK, Germny]}
+                """;
+        assertError(text, "offers[0].jurisdiction", "cn,", "unknown jurisdiction \"cn\" (did you mean \"CN\"?)", "ISO 3166 alpha-2");
+        assertError(text, "offers[1].jurisdiction", "China", "unknown jurisdiction \"China\" (did you mean \"CN\"?)", "ISO 3166");
+        assertError(text, "offers[2].jurisdiction", "USA", "unknown jurisdiction \"USA\" (did you mean \"US\"?)", "ISO 3166");
+        assertError(text, "jurisdictionGroups.EU[1]", "france", "unknown country code \"france\" (did you mean \"FR\"?)", "ISO 3166");
+        assertError(text, "jobs[0].residency[0]", "UK", "unknown jurisdiction \"UK\" (did you mean \"GB\"?)", "ISO 3166");
+        assertError(text, "jobs[0].residency[1]", "Germny", "unknown jurisdiction \"Germny\" (did you mean \"DE\"?)", "ISO 3166");
     }
 
     @Test
@@ -139,6 +161,25 @@ class UnknownReferenceTest {
                   - {id: j, kind: training, memoryGb: 100, flops: 1e20}
                 """;
         assertOnlyError(text, "budget.byProvider.awss", "900_000", "unknown provider \"awss\" (did you mean \"aws\"?)", "one of: aws");
+    }
+
+    @Test
+    void aBudgetOrTransferLineForAProviderWithoutOffersIsAWarningNotAnError() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                budget: {byProvider: {aws: 900_000, huawei: 50_000}}
+                transfer: {byProvider: {huawei: {crossRegionPerGb: 0.01}}}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20}
+                """;
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        Problem p = ReaderAssertions.parse(text, warnings);
+        assertEquals(50_000.0, p.budget().byProvider().get("huawei"));
+        assertEquals(java.util.List.of("test.yaml: budget.byProvider.huawei: no offer is from huawei, so this cap limits nothing",
+                "test.yaml: transfer.byProvider.huawei: no offer or dataset is at huawei, so these rates apply to nothing"), warnings);
     }
 
     @Test

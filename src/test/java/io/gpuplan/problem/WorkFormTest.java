@@ -27,6 +27,60 @@ class WorkFormTest {
                 "one of: tokens (with model.paramsB), flops, work: {gpuHours, accelerator}, work: {units, throughputPerGpu}");
     }
 
+    private static String throughput(String keys) {
+        return """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                  - {id: h100, provider: aws, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: 8}
+                  - {id: ali, provider: aliyun, region: cn-shanghai, jurisdiction: CN, accelerator: A100-80G, purchase: on-demand, price: 3}
+                jobs:
+                  - id: j
+                    kind: batch
+                    memoryGb: 20
+                    work:
+                      units: 1.15e9
+                      throughputPerGpu: %s
+                """.formatted(keys);
+    }
+
+    @Test
+    void throughputKeysNameOffersProvidersOrAccelerators() {
+        Problem p = ReaderAssertions.parse(throughput("{od: 3800, aliyun: 3650, H100-80G: 9000, A100-40G: 2000}"));
+        Work.Throughput t = assertInstanceOf(Work.Throughput.class, p.job("j").orElseThrow().work());
+        assertEquals(java.util.Map.of("od", 3800.0), t.byOffer());
+        assertEquals(java.util.Map.of("aliyun", 3650.0), t.byProvider());
+        assertEquals(java.util.Map.of("H100-80G", 9000.0, "A100-40G", 2000.0), t.unitsPerSecondPerGpu());
+    }
+
+    @Test
+    void anUnknownThroughputKeySuggestsAnOfferOrProvider() {
+        String text = throughput("{aliyn: 3650}");
+        assertOnlyError(text, "jobs[0].work.throughputPerGpu.aliyn", "3650",
+                "unknown offer id, provider or accelerator \"aliyn\" (did you mean \"aliyun\"?)",
+                "offer ids: od, h100, ali; providers: aliyun, aws; accelerators: A100-40G");
+    }
+
+    @Test
+    void aRateForACloudThisProblemDoesNotOfferIsAWarning() {
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        Problem p = ReaderAssertions.parse(throughput("{od: 3800, tencent: 3500}"), warnings);
+        assertEquals(java.util.Map.of("od", 3800.0), ((Work.Throughput) p.job("j").orElseThrow().work()).byOffer());
+        assertEquals(java.util.List.of("test.yaml: jobs[0].work.throughputPerGpu.tencent: no offer, provider or accelerator"
+                + " is named tencent, so this rate applies to nothing"), warnings);
+    }
+
+    @Test
+    void aProviderKeyMayNotCoverTwoAccelerators() {
+        // aws sells A100 and H100: one measured rate cannot be both's, unless the offers are keyed by id.
+        String text = throughput("{aws: 3800, aliyun: 3650}");
+        assertOnlyError(text, "jobs[0].work.throughputPerGpu.aws", "3800",
+                "aws offers A100-80G and H100-80G, and one measured rate cannot hold for both",
+                "key those offers by id (od, h100), or the accelerators by name");
+        ReaderAssertions.parse(throughput("{aws: 3800, h100: 9000}")); // h100 keyed by id: aws covers only A100-80G
+    }
+
     @Test
     void jobWithTwoWorkForms() {
         String text = job("""

@@ -38,6 +38,32 @@ class WrongTypeTest {
     }
 
     @Test
+    void aNumberWrittenWithItsUnitSuggestsTheNumber() {
+        String text = withOffer("    price: 4.10 USD\n    gpusPerInstance: 8 GPUs\n", "").replace("memoryGb: 100", "memoryGb: 80GB");
+        assertError(text, "offers[0].price", "4.10 USD", "got the text \"4.10 USD\" (did you mean 4.10?)",
+                "a number (e.g. 4.1, 2e12 or 2_000_000)");
+        assertError(text, "offers[0].gpusPerInstance", "8 GPUs", "got the text \"8 GPUs\" (did you mean 8?)", "a whole number");
+        assertError(text, "jobs[0].memoryGb", "80GB", "got the text \"80GB\" (did you mean 80?)", "a number");
+        assertOnlyError(withOffer("    price: $4.10\n", ""), "offers[0].price", "$4.10", "(did you mean 4.10?)", "a number");
+        assertOnlyError(withOffer("    price: 4.10\n", "    gpus: 8 GPUs\n"), "jobs[0].gpus", "8 GPUs",
+                "expected a GPU count, got the text \"8 GPUs\" (did you mean 8?)", "a whole number of GPUs");
+        // Billions and trillions are not read (B could be bytes), but said in digits.
+        assertOnlyError(withOffer("    price: 4.10\n", "").replace("flops: 1e20", "flops: 300T"), "jobs[0].flops", "300T",
+                "got the text \"300T\" (did you mean 300e12?)", "a number");
+    }
+
+    @Test
+    void aDateThatDoesNotExistIsSaidSo() {
+        String text = withOffer("    price: 4.10\n", "    deadline: 2027-02-30\n    earliest: 2027-13-01\n");
+        assertError(text, "jobs[0].deadline", "2027-02-30", "2027-02-30 does not exist: February 2027 has 28 days",
+                "a date that exists, such as 2027-02-28");
+        assertError(text, "jobs[0].earliest", "2027-13-01", "2027-13-01 does not exist: there is no month 13",
+                "an ISO date such as 2027-01-05");
+        assertOnlyError(withOffer("    price: 4.10\n", "    deadline: 2028-02-30\n"), "jobs[0].deadline", "2028-02-30",
+                "February 2028 has 29 days", "2028-02-29");
+    }
+
+    @Test
     void fractionWhereAWholeNumberIsExpected() {
         String text = withOffer("    price: 4.10\n    gpusPerInstance: 2.5\n", "");
         assertOnlyError(text, "offers[0].gpusPerInstance", "2.5", "expected a whole number, got the number 2.5", "a whole number");

@@ -118,9 +118,17 @@ class ProblemSchemaTest {
     }
 
     @Test
+    void throughputKeysAreDescribedForEditors() {
+        JsonNode field = YAML.readTree(ProblemSchema.json()).path("definitions").path("WorkFile").path("properties")
+                .path("throughputPerGpu");
+        assertTrue(field.path("description").asString().startsWith("units/second per GPU, keyed by offer id, provider or"
+                + " accelerator"), field.toString());
+    }
+
+    @Test
     void acceptsWhatTheReaderAcceptsInEveryWrittenForm() {
         assertEquals(List.of(), errors("name: t\nhorizon: {start: 2027-01-01, end: 2027-04-01, slot: 6h}\n"
-                + "budget: {total: 2_000_000, byProvider: {aws: 250k0}}\n".replace("250k0", "2e5")
+                + "budget: {total: 1.5M, byProvider: {aws: 250k}}\n"
                 + "offers:\n  - {id: o, from: catalog, provider: aws, region: us-east-1, instanceType: p4d.24xlarge,"
                 + " jurisdiction: US, purchase: spot, interruptionBand: \"5-10%\", priceFactor: 0.9}\n"
                 + "jobs:\n  - {id: j, kind: training, memoryGb: 100, flops: 1e20, gpus: 8, interruptible: true}\n"));

@@ -120,6 +120,47 @@ class WorkHoursTest {
         assertTrue(s.breaches().stream().anyMatch(b -> b.rule() == Rule.R9), s.breaches().toString());
     }
 
+    /** The articles' ResNet-50 figures: one A100, measured per cloud (3,800 / 3,650 / 3,500 images/s). */
+    private static final String THREE_CLOUDS = """
+              - {id: aws-a100, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G,
+                 purchase: on-demand, price: 4.0, gpusPerInstance: 8}
+              - {id: ali-a100, provider: aliyun, region: cn-shanghai, jurisdiction: CN, accelerator: A100-80G,
+                 purchase: on-demand, price: 3.0, gpusPerInstance: 8}
+              - {id: tc-a100, provider: tencent, region: ap-guangzhou, jurisdiction: CN, accelerator: A100-80G,
+                 purchase: on-demand, price: 3.5, gpusPerInstance: 8}
+              - {id: tc-a100-b, provider: tencent, region: ap-shanghai, jurisdiction: CN, accelerator: A100-80G,
+                 purchase: on-demand, price: 3.5, gpusPerInstance: 8}
+            """;
+
+    @Test
+    void r9c_throughputMayBeKeyedByProviderForTheSameAccelerator() {
+        Problem p = Fixtures.quarter(THREE_CLOUDS, "  - {id: r50, kind: batch, memoryGb: 20, gpus: 8,"
+                + " work: {units: 1.15e9, throughputPerGpu: {aws: 3800, aliyun: 3650, tencent: 3500}}}\n");
+        assertClose(1.15e9 / (8 * 3800.0) / 3600, Fixtures.option(p, "r50", "aws-a100", 8).computeHours());
+        assertClose(1.15e9 / (8 * 3650.0) / 3600, Fixtures.option(p, "r50", "ali-a100", 8).computeHours());
+        assertClose(1.15e9 / (8 * 3500.0) / 3600, Fixtures.option(p, "r50", "tc-a100", 8).computeHours());
+    }
+
+    @Test
+    void r9c_theMostSpecificKeyWinsOfferIdThenProviderThenAccelerator() {
+        Problem p = Fixtures.quarter(THREE_CLOUDS, "  - {id: r50, kind: batch, memoryGb: 20, gpus: 8, work: {units: 1.15e9,"
+                + " throughputPerGpu: {A100-80G: 3000, tencent: 3500, tc-a100-b: 3400, aliyun: 3650}}}\n");
+        assertClose(1.15e9 / (8 * 3000.0) / 3600, Fixtures.option(p, "r50", "aws-a100", 8).computeHours()); // accelerator
+        assertClose(1.15e9 / (8 * 3650.0) / 3600, Fixtures.option(p, "r50", "ali-a100", 8).computeHours()); // provider
+        assertClose(1.15e9 / (8 * 3500.0) / 3600, Fixtures.option(p, "r50", "tc-a100", 8).computeHours());  // provider
+        assertClose(1.15e9 / (8 * 3400.0) / 3600, Fixtures.option(p, "r50", "tc-a100-b", 8).computeHours()); // offer id
+    }
+
+    @Test
+    void r9c_anOfferNoKeyNamesIsNotEligibleAndTheReasonSaysWhatWasLookedFor() {
+        Problem p = Fixtures.quarter(THREE_CLOUDS, "  - {id: r50, kind: batch, memoryGb: 20, gpus: 8,"
+                + " work: {units: 1.15e9, throughputPerGpu: {aws: 3800}}}\n");
+        OptionSizer.Sizing s = OptionSizer.size(p, Fixtures.job(p, "r50"), Fixtures.offer(p, "ali-a100"), 8);
+        assertFalse(s.eligible());
+        assertTrue(s.breaches().stream().anyMatch(b -> b.rule() == Rule.R9 && b.reason().contains("ali-a100")
+                && b.reason().contains("aliyun") && b.reason().contains("A100-80G")), s.breaches().toString());
+    }
+
     @Test
     void llama3_70B_on_1024_A100s_atFullUtilizationTakesAbout228DaysNot21() {
         // 6 x 70e9 params x 15e12 tokens = 6.3e24 FLOPs; 1024 x 312e12 FLOP/s = 3.19488e17 FLOP/s

@@ -1,6 +1,6 @@
 package io.gpuplan.problem.file;
 
-import io.gpuplan.problem.yaml.RecordBinder;
+import io.gpuplan.problem.yaml.WrittenNumber;
 
 /**
  * A reservation discount against on-demand, as written: a fraction ({@code 0.37}), a percentage ({@code 37%}), or
@@ -22,8 +22,9 @@ public record Discount(Double fraction) {
         }
         boolean percent = t.endsWith("%");
         String number = percent ? t.substring(0, t.length() - 1).trim() : t;
-        if (RecordBinder.NUMBER.matcher(number).matches() && number.matches(".*\\d.*")) {
-            double v = Double.parseDouble(number.replace("_", "")) / (percent ? 100 : 1);
+        Double written = WrittenNumber.parse(number);
+        if (written != null) {
+            double v = written / (percent ? 100 : 1);
             if (v >= 0 && v < 1) {
                 return new Discount(v);
             }

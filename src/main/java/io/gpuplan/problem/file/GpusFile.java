@@ -12,7 +12,8 @@ public record GpusFile(Integer min, Integer max) {
             if (n != null && n >= 0 && n == Math.rint(n) && n <= Integer.MAX_VALUE) {
                 return new GpusFile(n.intValue(), n.intValue());
             }
-            throw new IllegalArgumentException("expected a GPU count, got " + s.typeName());
+            throw new IllegalArgumentException("expected a GPU count, got " + s.typeName()
+                    + (n == null ? io.gpuplan.problem.yaml.WrittenNumber.unitHint(s.text()) : ""));
         }
 
         @Override

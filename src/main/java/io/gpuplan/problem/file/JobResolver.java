@@ -16,7 +16,6 @@ import io.gpuplan.problem.Work;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -31,14 +30,16 @@ final class JobResolver {
     private final Horizon horizon;
     private final LocalDate fileEnd;
     private final Map<String, Set<String>> groups;
+    private final ThroughputKeys throughputKeys;
 
     JobResolver(ProblemResolver.Checks c, AcceleratorTable table, Horizon horizon, LocalDate fileEnd,
-                Map<String, Set<String>> groups) {
+                Map<String, Set<String>> groups, ThroughputKeys throughputKeys) {
         this.c = c;
         this.table = table;
         this.horizon = horizon;
         this.fileEnd = fileEnd;
         this.groups = groups;
+        this.throughputKeys = throughputKeys;
     }
 
     List<Job> resolve(List<JobFile> files) {
@@ -220,20 +221,12 @@ final class JobResolver {
         }
         boolean ok = c.require(w.units() != null, p + ".work.units", "missing", "the number of units to process");
         ok &= c.require(w.throughputPerGpu() != null && !w.throughputPerGpu().isEmpty(), p + ".work.throughputPerGpu",
-                "missing", "units/second per GPU by accelerator, e.g. {A100-80G: 475}");
+                "missing", "units/second per GPU by accelerator, provider or offer id, e.g. {A100-80G: 475}");
         if (!ok) {
             return null;
         }
         c.positive(w.units(), p + ".work.units");
-        Map<String, Double> rates = new LinkedHashMap<>();
-        w.throughputPerGpu().forEach((name, rate) -> {
-            String path = p + ".work.throughputPerGpu." + name;
-            table.canonicalName(name).ifPresentOrElse(canonical -> {
-                c.positive(rate, path);
-                rates.put(canonical, rate);
-            }, () -> c.knownName(name, table.all().keySet(), path, "accelerator"));
-        });
-        return new Work.Throughput(w.units(), rates);
+        return throughputKeys.resolve(w.units(), w.throughputPerGpu(), p + ".work.throughputPerGpu");
     }
 
     private static Double first(Double jobLevel, Double workLevel, List<String> forms, String name) {
@@ -267,10 +260,12 @@ final class JobResolver {
             String j = list.get(i);
             if (groups.containsKey(j)) {
                 out.addAll(groups.get(j));
-            } else if (ProblemResolver.ISO_COUNTRIES.contains(j)) {
+            } else if (Jurisdictions.ISO_COUNTRIES.contains(j)) {
                 out.add(j);
             } else {
-                String guess = io.gpuplan.problem.yaml.DidYouMean.suggest(j, known).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                // A country written another way (cn, China) first, else a group's name misspelt.
+                String guess = Jurisdictions.meant(j).or(() -> io.gpuplan.problem.yaml.DidYouMean.suggest(j, known))
+                        .map(g -> " (did you mean \"" + g + "\"?)").orElse("");
                 c.error(p + ".residency[" + i + "]", "unknown jurisdiction \"" + j + "\"" + guess,
                         "an ISO 3166 alpha-2 country code such as US or CN"
                                 + (known.isEmpty() ? ", or a group defined under jurisdictionGroups" : ", or one of the groups " + known));

@@ -71,8 +71,9 @@ final class OfferResolver {
                 ok = c.knownName(f.accelerator(), table.all().keySet(), p + ".accelerator", "accelerator") && ok;
             }
         }
-        ok &= c.require(ProblemResolver.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
-                "unknown jurisdiction \"" + f.jurisdiction() + "\"", "an ISO 3166 alpha-2 country code such as US, DE, CN");
+        ok &= c.require(Jurisdictions.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
+                "unknown jurisdiction \"" + f.jurisdiction() + "\"" + Jurisdictions.suggestion(f.jurisdiction()),
+                "an ISO 3166 alpha-2 country code such as US, DE, CN");
         Double price = f.price() != null ? f.price() : cat == null ? null : cat.price();
         if (f.price() != null) {
             c.positive(f.price(), p + ".price");

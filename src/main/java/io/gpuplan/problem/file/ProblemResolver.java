@@ -1,5 +1,6 @@
 package io.gpuplan.problem.file;
 
+import io.gpuplan.catalog.Catalog;
 import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
 import io.gpuplan.problem.Budget;
@@ -28,8 +29,6 @@ import java.util.function.Consumer;
  * of MODEL.md, and reports every problem found (with its location) through the {@link ErrorSink}.
  */
 public final class ProblemResolver {
-    static final Set<String> ISO_COUNTRIES = Set.of(Locale.getISOCountries());
-
     private final Locator locator;
     private final ErrorSink errors;
     private final Consumer<String> warnings;
@@ -66,7 +65,8 @@ public final class ProblemResolver {
         f.jobs().stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
                 .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
-        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups).resolve(f.jobs());
+        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups,
+                new ThroughputKeys(c, table, f.offers(), offers, warnings)).resolve(f.jobs());
         if (c.failed()) {
             return null;
         }
@@ -109,15 +109,15 @@ public final class ProblemResolver {
             return out;
         }
         groups.forEach((name, members) -> {
-            c.require(!ISO_COUNTRIES.contains(name), "jurisdictionGroups." + name,
+            c.require(!Jurisdictions.ISO_COUNTRIES.contains(name), "jurisdictionGroups." + name,
                     "a group may not be named like the country code " + name, "a name such as EU or APAC");
             for (int i = 0; i < members.size(); i++) {
                 String m = members.get(i);
                 if (m == null) {
                     continue;
                 }
-                c.require(ISO_COUNTRIES.contains(m), "jurisdictionGroups." + name + "[" + i + "]",
-                        "unknown country code \"" + m + "\"", "an ISO 3166 alpha-2 code such as DE, FR, CN");
+                c.require(Jurisdictions.ISO_COUNTRIES.contains(m), "jurisdictionGroups." + name + "[" + i + "]",
+                        "unknown country code \"" + m + "\"" + Jurisdictions.suggestion(m), "an ISO 3166 alpha-2 code such as DE, FR, CN");
             }
             Set<String> set = new LinkedHashSet<>();
             members.stream().filter(java.util.Objects::nonNull).forEach(set::add);
@@ -180,7 +180,8 @@ public final class ProblemResolver {
         c.positiveIfGiven(b.total(), "budget.total");
         Map<String, Double> caps = b.byProvider() == null ? Map.of() : b.byProvider();
         caps.forEach((provider, cap) -> {
-            c.knownName(provider, providers, "budget.byProvider." + provider, "provider");
+            providerLine(provider, providers, "budget.byProvider." + provider, c,
+                    "no offer is from " + provider + ", so this cap limits nothing");
             c.positive(cap, "budget.byProvider." + provider);
         });
         return new Budget(b.total(), caps);
@@ -197,7 +198,8 @@ public final class ProblemResolver {
         Map<String, Transfer.Rates> by = new LinkedHashMap<>();
         if (t.byProvider() != null) {
             t.byProvider().forEach((name, r) -> {
-                c.knownName(name, providers, "transfer.byProvider." + name, "provider");
+                providerLine(name, providers, "transfer.byProvider." + name, c,
+                        "no offer or dataset is at " + name + ", so these rates apply to nothing");
                 double cr = r.crossRegionPerGb() == null ? region : r.crossRegionPerGb();
                 double cp = r.crossProviderPerGb() == null ? provider : r.crossProviderPerGb();
                 if (r.crossRegionPerGb() != null) {
@@ -210,6 +212,23 @@ public final class ProblemResolver {
             });
         }
         return new Transfer(region, provider, by);
+    }
+
+    /**
+     * A budget or transfer line for a provider without offers is harmless (an overlay may have removed them all), so
+     * it is only a warning; a name one edit or two away from a provider that does have offers is a typo, and an error,
+     * as the line would otherwise miss the provider it was meant for. Catalog providers are names, not typos.
+     */
+    private void providerLine(String name, Set<String> providers, String path, Checks c, String warning) {
+        if (providers.contains(name)) {
+            return;
+        }
+        boolean typo = DidYouMean.suggest(name, providers).isPresent() && !Catalog.builtIn().providers().contains(name);
+        if (typo) {
+            c.knownName(name, providers, path, "provider");
+        } else {
+            warnings.accept(path + ": " + warning);
+        }
     }
 
     static boolean isCurrency(String code) {

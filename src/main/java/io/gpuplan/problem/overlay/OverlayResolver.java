@@ -102,8 +102,8 @@ public final class OverlayResolver {
             }
             text = Files.readString(basePath, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            errors.error(s.location(), "extends", "cannot read the base file " + basePath + " ("
-                    + e.getClass().getSimpleName() + ")", "an existing problem file, relative to this one");
+            errors.error(s.location(), "extends", "cannot read the base file " + basePath + ": "
+                    + io.gpuplan.problem.ReadFailure.describe(basePath, e), "an existing problem file, relative to this one");
             return null;
         }
         String baseName = basePath.toString();

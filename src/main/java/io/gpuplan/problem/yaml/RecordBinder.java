@@ -12,6 +12,8 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.format.TextStyle;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -35,7 +38,8 @@ import java.util.stream.Collectors;
  */
 public final class RecordBinder {
     /** A number as a problem file may write it, also as text ({@code 2_000_000}); the JSON Schema uses it too. */
-    public static final Pattern NUMBER = Pattern.compile("[-+]?(\\d[\\d_]*)?(\\.\\d[\\d_]*)?([eE][-+]?\\d+)?");
+    public static final Pattern NUMBER = WrittenNumber.PATTERN;
+    private static final Pattern ISO_DATE = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})");
 
     private final ErrorSink errors;
     private final Map<Class<?>, ScalarForm<?>> scalarForms;
@@ -241,14 +245,14 @@ public final class RecordBinder {
         }
         if (cls == Double.class || cls == double.class) {
             Double d = number(s);
-            return d != null ? d : mismatch(s, path, describe(cls));
+            return d != null ? d : mismatch(s, path, describe(cls), WrittenNumber.unitHint(s.text()));
         }
         if (cls == Integer.class || cls == int.class || cls == Long.class || cls == long.class) {
             Double d = number(s);
             boolean isInt = cls == Integer.class || cls == int.class;
             double limit = isInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
             if (d == null || d != Math.rint(d) || Math.abs(d) > limit) {
-                return mismatch(s, path, describe(cls));
+                return mismatch(s, path, describe(cls), d == null ? WrittenNumber.unitHint(s.text()) : "");
             }
             return isInt ? (Object) d.intValue() : (Object) d.longValue();
         }
@@ -259,7 +263,7 @@ public final class RecordBinder {
             try {
                 return LocalDate.parse(text);
             } catch (DateTimeParseException e) {
-                return mismatch(s, path, describe(cls));
+                return impossibleDate(s, path, text) ? null : mismatch(s, path, describe(cls));
             }
         }
         if (cls.isEnum()) {
@@ -293,22 +297,43 @@ public final class RecordBinder {
         throw new IllegalArgumentException("unsupported type " + cls);
     }
 
-    /** The number a scalar states, also from text like {@code 2_000_000}; null when it is none or not finite. */
+    /** The number a scalar states, also from text like {@code 2_000_000} or {@code 250k}; null when it is none or not finite. */
     public static Double number(YScalar s) {
         if (s.kind() == YScalar.Kind.BOOLEAN || s.kind() == YScalar.Kind.NULL) {
             return null;
         }
-        String t = s.text().trim();
-        if (t.isEmpty() || !NUMBER.matcher(t).matches() || !t.matches(".*\\d.*")) {
-            return null;
+        return WrittenNumber.parse(s.text());
+    }
+
+    /** A date in ISO form that the calendar does not have (2027-02-30): says why, rather than "expected a date". */
+    private boolean impossibleDate(YScalar s, String path, String text) {
+        Matcher m = ISO_DATE.matcher(text);
+        if (!m.matches()) {
+            return false;
         }
-        double d = Double.parseDouble(t.replace("_", ""));
-        return Double.isFinite(d) ? d : null;
+        int year = Integer.parseInt(m.group(1));
+        int month = Integer.parseInt(m.group(2));
+        int day = Integer.parseInt(m.group(3));
+        if (month < 1 || month > 12) {
+            errors.error(s.location(), path, text + " does not exist: there is no month " + month, describe(LocalDate.class));
+        } else {
+            YearMonth ym = YearMonth.of(year, month);
+            String monthName = ym.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH);
+            errors.error(s.location(), path, text + " does not exist: " + (day < 1 ? "there is no day 0"
+                    : monthName + " " + year + " has " + ym.lengthOfMonth() + " days"), "a date that exists, such as "
+                    + (day < 1 ? ym.atDay(1) : ym.atEndOfMonth()));
+        }
+        return true;
     }
 
     private <T> T mismatch(YNode node, String path, String expected) {
+        return mismatch(node, path, expected, "");
+    }
+
+    /** @param hint what the value may have meant, e.g. " (did you mean 80?)" */
+    private <T> T mismatch(YNode node, String path, String expected, String hint) {
         String got = isNull(node) ? "nothing" : node.typeName();
-        errors.error(node.location(), path, "expected " + expected + ", got " + got, expected);
+        errors.error(node.location(), path, "expected " + expected + ", got " + got + hint, expected);
         return null;
     }
 
