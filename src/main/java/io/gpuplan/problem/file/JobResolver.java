@@ -69,8 +69,11 @@ final class JobResolver {
             c.positive(paramsB, p + ".model.paramsB");
         }
         c.positiveIfGiven(f.memoryGb(), p + ".memoryGb");
-        c.require(f.memoryGb() != null || paramsB != null, p, "the job states neither memoryGb nor model.paramsB",
-                "memoryGb: <GB>, or model: {paramsB: <billions>} to derive it (R7)");
+        // A measured throughput (form c) was measured on those accelerators, so it fits there (MODEL.md R7/R8).
+        c.require(f.memoryGb() != null || paramsB != null || work instanceof Work.Throughput, p,
+                "the job states neither memoryGb nor model.paramsB",
+                "memoryGb: <GB>, or model: {paramsB: <billions>} to derive it (R7); only a job with a measured "
+                        + "throughput (work: {units, throughputPerGpu}) may state neither");
         FineTuneMethod method = f.method() == null ? FineTuneMethod.FULL : f.method();
         c.require(f.method() == null || f.kind() == JobKind.FINE_TUNING, p + ".method",
                 "only fine-tuning jobs have a method", "remove it, or make the job kind: fine-tuning");
