@@ -118,8 +118,10 @@ public final class ProblemReader {
             }
             throw new InputErrors(sorted(errors));
         }
+        java.util.Set<String> reported = new java.util.HashSet<>();
+        errors.forEach(e -> reported.add(e.path()));
         Problem problem = new ProblemResolver(new Locator(root), sink(name, errors),
-                w -> warnings.add(name + ": " + w)).resolve(file);
+                w -> warnings.add(name + ": " + w), reported).resolve(file);
         if (problem == null || !errors.isEmpty()) {
             throw new InputErrors(sorted(errors));
         }

@@ -48,11 +48,15 @@ final class JobResolver {
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
             JobFile f = files.get(i);
-            if (f == null) {
-                continue; // its binding errors are already reported
-            }
             String p = "jobs[" + i + "]";
-            c.require(ids.add(f.id()), p + ".id", "duplicate job id \"" + f.id() + "\"", "a unique id");
+            // Also for a job with binding errors (already reported), so that fixing them reveals no new error.
+            String id = f != null ? f.id() : c.text(p + ".id");
+            if (id != null) {
+                c.require(ids.add(id), p + ".id", "duplicate job id \"" + id + "\"", "a unique id");
+            }
+            if (f == null) {
+                continue;
+            }
             Job j = resolve(f, p);
             if (j != null) {
                 out.add(j);

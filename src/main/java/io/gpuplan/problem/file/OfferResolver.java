@@ -37,10 +37,14 @@ final class OfferResolver {
         List<Offer> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
+            String p = "offers[" + i + "]";
+            // Also for an offer with binding errors (already reported), so that fixing them reveals no new error.
+            String id = files.get(i) != null ? files.get(i).id() : c.text(p + ".id");
+            boolean unique = id == null || c.require(ids.add(id), p + ".id", "duplicate offer id \"" + id + "\"", "a unique id");
             if (files.get(i) == null) {
-                continue; // its binding errors are already reported
+                continue;
             }
-            Offer o = resolve(files.get(i), "offers[" + i + "]", ids);
+            Offer o = resolve(files.get(i), p, unique);
             if (o != null) {
                 out.add(o);
             }
@@ -48,8 +52,8 @@ final class OfferResolver {
         return out;
     }
 
-    private Offer resolve(OfferFile f, String p, Set<String> ids) {
-        boolean ok = c.require(ids.add(f.id()), p + ".id", "duplicate offer id \"" + f.id() + "\"", "a unique id");
+    private Offer resolve(OfferFile f, String p, boolean unique) {
+        boolean ok = unique;
         List<String> assumed = new ArrayList<>();
         CatalogOffer.Figures cat = null;
         if (f.from() != null) {

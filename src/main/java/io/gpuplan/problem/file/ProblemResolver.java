@@ -33,18 +33,24 @@ public final class ProblemResolver {
     private final Locator locator;
     private final ErrorSink errors;
     private final Consumer<String> warnings;
+    private final Set<String> reported;
 
-    public ProblemResolver(Locator locator, ErrorSink errors, Consumer<String> warnings) {
+    /**
+     * @param reported the paths of the errors already reported by reading and binding: the fields there were left
+     *                 out (null), so a check that would only repeat them ("missing", "states no work form") is skipped
+     */
+    public ProblemResolver(Locator locator, ErrorSink errors, Consumer<String> warnings, Set<String> reported) {
         this.locator = locator;
         this.errors = errors;
         this.warnings = warnings;
+        this.reported = Set.copyOf(reported);
     }
 
-    /** Returns the problem, or null when any error was reported. */
+    /** Returns the problem, or null when any error was reported (also before, while binding). */
     public Problem resolve(ProblemFile f) {
-        Checks c = new Checks(locator, errors);
-        c.require(!f.name().isBlank(), "name", "is empty", "a name for the scenario");
-        Horizon horizon = resolveHorizon(f.horizon(), c);
+        Checks c = new Checks(locator, errors, reported);
+        c.require(f.name() == null || !f.name().isBlank(), "name", "is empty", "a name for the scenario");
+        Horizon horizon = f.horizon() == null ? null : resolveHorizon(f.horizon(), c);
         String currency = f.currency() == null ? "USD" : f.currency().trim();
         c.require(isCurrency(currency), "currency", "unknown currency \"" + currency + "\"", "an ISO 4217 code such as USD, EUR, CNY");
         Map<String, Double> rates = f.exchangeRates() == null ? Map.of() : f.exchangeRates();
@@ -57,17 +63,25 @@ public final class ProblemResolver {
         Map<String, Set<String>> groups = resolveGroups(f.jurisdictionGroups(), c);
 
         AcceleratorTable table = resolveAccelerators(f.accelerators(), c);
-        List<Offer> offers = new OfferResolver(c, table, currency, rates).resolve(f.offers());
+        List<OfferFile> offerFiles = f.offers() == null ? List.of() : f.offers();
+        List<JobFile> jobFiles = f.jobs() == null ? List.of() : f.jobs();
+        List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates).resolve(offerFiles);
         // From the offers as written, so that an offer with an error of its own does not also make its provider unknown.
         Set<String> providers = new TreeSet<>();
-        f.offers().stream().filter(java.util.Objects::nonNull).forEach(o -> providers.add(o.provider()));
+        for (int i = 0; i < offerFiles.size(); i++) {
+            String provider = offerFiles.get(i) != null ? offerFiles.get(i).provider() : c.text("offers[" + i + "].provider");
+            if (provider != null) {
+                providers.add(provider);
+            }
+        }
         Budget budget = resolveBudget(f.budget(), providers, c);
         Set<String> billing = new TreeSet<>(providers);
-        f.jobs().stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
+        jobFiles.stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
                 .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
-        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups).resolve(f.jobs());
-        if (c.failed()) {
+        var jobs = f.jobs() == null ? List.<io.gpuplan.problem.Job>of()
+                : new JobResolver(c, table, horizon, f.horizon() == null ? null : f.horizon().end(), groups).resolve(jobFiles);
+        if (c.failed() || !reported.isEmpty()) {
             return null;
         }
         Map<String, Accelerator> used = new LinkedHashMap<>();
@@ -135,12 +149,14 @@ public final class ProblemResolver {
         Set<String> seen = new LinkedHashSet<>();
         for (int i = 0; i < files.size(); i++) {
             AcceleratorFile a = files.get(i);
-            if (a == null) {
-                continue; // its binding errors are already reported
-            }
             String p = "accelerators[" + i + "]";
-            if (!seen.add(a.name().toLowerCase(Locale.ROOT))) {
-                c.error(p + ".name", "duplicate accelerator \"" + a.name() + "\"", "each accelerator once");
+            // Also for an entry with binding errors (already reported): its name still takes its place.
+            String name = a != null ? a.name() : c.text(p + ".name");
+            if (name != null && !seen.add(name.toLowerCase(Locale.ROOT))) {
+                c.error(p + ".name", "duplicate accelerator \"" + name + "\"", "each accelerator once");
+                continue;
+            }
+            if (a == null) {
                 continue;
             }
             Accelerator base = builtIn.find(a.name()).orElse(null);
@@ -225,11 +241,13 @@ public final class ProblemResolver {
     static final class Checks {
         private final Locator locator;
         private final ErrorSink sink;
+        private final Set<String> reported;
         private boolean failed;
 
-        Checks(Locator locator, ErrorSink sink) {
+        Checks(Locator locator, ErrorSink sink, Set<String> reported) {
             this.locator = locator;
             this.sink = sink;
+            this.reported = reported;
         }
 
         boolean failed() {
@@ -238,7 +256,28 @@ public final class ProblemResolver {
 
         void error(String path, String what, String valid) {
             failed = true;
-            sink.error(locator.locate(path), path, what, valid);
+            if (!repeatsReported(path)) {
+                sink.error(locator.locate(path), path, what, valid);
+            }
+        }
+
+        /**
+         * Whether an error at {@code path} would only follow from one already reported at or below it: a wrong
+         * {@code memoryGb} was left out, so "the job states neither memoryGb nor model.paramsB" says nothing new.
+         */
+        private boolean repeatsReported(String path) {
+            for (String r : reported) {
+                if (r.equals(path) || path.isEmpty() || r.startsWith(path + ".") || r.startsWith(path + "[")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The text of the scalar written at {@code path}, or null: for an item whose binding failed. */
+        String text(String path) {
+            return locator.find(path) instanceof io.gpuplan.problem.yaml.YNode.YScalar s
+                    && s.kind() != io.gpuplan.problem.yaml.YNode.YScalar.Kind.NULL ? s.text() : null;
         }
 
         boolean require(boolean ok, String path, String what, String valid) {
