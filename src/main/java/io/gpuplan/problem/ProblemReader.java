@@ -7,6 +7,7 @@ import io.gpuplan.problem.overlay.OverlayResolver;
 import io.gpuplan.problem.yaml.ErrorSink;
 import io.gpuplan.problem.yaml.Location;
 import io.gpuplan.problem.yaml.Locator;
+import io.gpuplan.problem.yaml.ProblemText;
 import io.gpuplan.problem.yaml.YNode.YMap;
 import io.gpuplan.problem.yaml.YamlTreeWriter;
 import io.gpuplan.problem.yaml.RecordBinder;
@@ -38,10 +39,10 @@ public final class ProblemReader {
 
     public static Loaded read(Path file) throws InputErrors {
         String name = file.toString();
-        byte[] bytes = bytes(file);
+        ProblemText text = text(file);
         List<InputError> errors = new ArrayList<>();
-        YNode root = tree(name, new String(bytes, StandardCharsets.UTF_8), errors);
-        String sha = sha256(bytes);
+        YNode root = tree(name, text.text(), errors);
+        String sha = sha256(text.bytes());
         if (OverlayResolver.isOverlay(root)) {
             root = resolved(file, root, errors);
             // An overlay's fingerprint is its resolved problem's, so a change to its base changes it too.
@@ -62,7 +63,7 @@ public final class ProblemReader {
     public static String resolve(Path file) throws InputErrors {
         String name = file.toString();
         List<InputError> errors = new ArrayList<>();
-        YNode root = tree(name, new String(bytes(file), StandardCharsets.UTF_8), errors);
+        YNode root = tree(name, text(file).text(), errors);
         if (OverlayResolver.isOverlay(root)) {
             root = resolved(file, root, errors);
         }
@@ -70,18 +71,11 @@ public final class ProblemReader {
         return YamlTreeWriter.write(root);
     }
 
-    private static byte[] bytes(Path file) throws InputErrors {
+    private static ProblemText text(Path file) throws InputErrors {
         try {
-            long size = Files.size(file);
-            if (size > Limits.MAX_FILE_BYTES) {
-                throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "", "the file has " + size
-                        + " bytes, more than a problem file needs", "at most " + Limits.MAX_FILE_BYTES + " bytes")));
-            }
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "",
-                    "cannot read the file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")",
-                    "a readable YAML problem file")));
+            return ProblemText.read(file);
+        } catch (ProblemText.Unreadable e) {
+            throw new InputErrors(List.of(new InputError(file.toString(), e.location(), "", e.what(), e.valid())));
         }
     }
 

@@ -40,7 +40,8 @@ final class OfferResolver {
             String p = "offers[" + i + "]";
             // Also for an offer with binding errors (already reported), so that fixing them reveals no new error.
             String id = files.get(i) != null ? files.get(i).id() : c.text(p + ".id");
-            boolean unique = id == null || c.require(ids.add(id), p + ".id", "duplicate offer id \"" + id + "\"", "a unique id");
+            boolean unique = id == null || c.require(!id.isBlank(), p + ".id", "is empty", "an id such as aws-use1-a100-od")
+                    && c.require(ids.add(id), p + ".id", "duplicate offer id \"" + id + "\"", "a unique id");
             if (files.get(i) == null) {
                 continue;
             }
@@ -54,6 +55,8 @@ final class OfferResolver {
 
     private Offer resolve(OfferFile f, String p, boolean unique) {
         boolean ok = unique;
+        ok &= c.require(!f.provider().isBlank(), p + ".provider", "is empty", "a provider such as aws");
+        ok &= c.require(!f.region().isBlank(), p + ".region", "is empty", "a region such as us-east-1");
         List<String> assumed = new ArrayList<>();
         CatalogOffer.Figures cat = null;
         if (f.from() != null) {
@@ -78,8 +81,10 @@ final class OfferResolver {
         ok &= c.require(ProblemResolver.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
                 "unknown jurisdiction \"" + f.jurisdiction() + "\"", "an ISO 3166 alpha-2 country code such as US, DE, CN");
         Double price = f.price() != null ? f.price() : cat == null ? null : cat.price();
+        String priceLimit = "a price up to " + ProblemResolver.Checks.limit(Limits.MAX_PRICE) + " per GPU-hour";
         if (f.price() != null) {
             c.positive(f.price(), p + ".price");
+            ok &= c.atMost(f.price(), Limits.MAX_PRICE, p + ".price", priceLimit);
         }
         if (f.priceFactor() != null) {
             c.positive(f.priceFactor(), p + ".priceFactor");
@@ -101,7 +106,13 @@ final class OfferResolver {
                         "add exchangeRates: {" + currency + ": <units per 1 " + baseCurrency + ">}");
             } else {
                 rate = rates.get(currency);
+                // A rate out of range is reported at exchangeRates; converting by it would only repeat that.
+                ok &= rate >= Limits.MIN_RATE && rate <= Limits.MAX_RATE;
             }
+        }
+        if (ok && price != null && price <= Limits.MAX_PRICE) {
+            ok &= c.atMost(price / rate, Limits.MAX_PRICE, f.price() != null ? p + ".price" : p,
+                    priceLimit + " also in the base currency " + baseCurrency + " (price / exchangeRates." + currency + ")");
         }
         int perInstance = f.gpusPerInstance() != null ? f.gpusPerInstance() : cat != null ? cat.gpusPerInstance() : 1;
         c.positive(perInstance, p + ".gpusPerInstance");
@@ -122,6 +133,7 @@ final class OfferResolver {
                 c.error(p + ".termMonths", "only reserved offers have a term", "remove it, or make the offer purchase: reserved");
             } else {
                 c.positive(term, p + ".termMonths");
+                c.atMost(term, Limits.MAX_TERM_MONTHS, p + ".termMonths", "a term of at most " + Limits.MAX_TERM_MONTHS + " months");
             }
         }
         if (!ok || acc == null || price == null) {
@@ -154,6 +166,8 @@ final class OfferResolver {
                 "missing required field for a spot offer", "interruptions per instance per day, e.g. 0.3, or interruptionBand: one of "
                         + String.join(", ", InterruptionBand.writtenForms()))) {
             c.nonNegative(f.interruptionsPerDay(), p + ".interruptionsPerDay");
+            c.atMost(f.interruptionsPerDay(), Limits.MAX_INTERRUPTIONS_PER_DAY, p + ".interruptionsPerDay",
+                    "at most " + ProblemResolver.Checks.fmt(Limits.MAX_INTERRUPTIONS_PER_DAY) + " per day");
             return f.interruptionsPerDay();
         }
         return 0;

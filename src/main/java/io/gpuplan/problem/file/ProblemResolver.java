@@ -56,7 +56,10 @@ public final class ProblemResolver {
         Map<String, Double> rates = f.exchangeRates() == null ? Map.of() : f.exchangeRates();
         rates.forEach((code, rate) -> {
             c.require(isCurrency(code), "exchangeRates." + code, "unknown currency \"" + code + "\"", "an ISO 4217 code such as CNY");
-            c.positive(rate, "exchangeRates." + code);
+            if (c.positiveOk(rate, "exchangeRates." + code)) {
+                c.within(rate, Limits.MIN_RATE, Limits.MAX_RATE, "exchangeRates." + code, "a rate from "
+                        + Checks.limit(Limits.MIN_RATE) + " to " + Checks.limit(Limits.MAX_RATE) + " " + code + " per 1 " + currency);
+            }
         });
         double headroom = f.memoryHeadroom() == null ? 0.85 : f.memoryHeadroom();
         c.require(headroom > 0 && headroom <= 1, "memoryHeadroom", "is " + headroom, "a fraction in (0, 1], default 0.85");
@@ -68,12 +71,18 @@ public final class ProblemResolver {
         List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates).resolve(offerFiles);
         // From the offers as written, so that an offer with an error of its own does not also make its provider unknown.
         Set<String> providers = new TreeSet<>();
+        Map<String, Set<String>> regions = new LinkedHashMap<>();
         for (int i = 0; i < offerFiles.size(); i++) {
             String provider = offerFiles.get(i) != null ? offerFiles.get(i).provider() : c.text("offers[" + i + "].provider");
+            String region = offerFiles.get(i) != null ? offerFiles.get(i).region() : c.text("offers[" + i + "].region");
             if (provider != null) {
                 providers.add(provider);
+                if (region != null) {
+                    regions.computeIfAbsent(provider, k -> new TreeSet<>()).add(region);
+                }
             }
         }
+        checkDatasetLocations(jobFiles, regions, c);
         Budget budget = resolveBudget(f.budget(), providers, c);
         Set<String> billing = new TreeSet<>(providers);
         jobFiles.stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
@@ -84,6 +93,10 @@ public final class ProblemResolver {
         if (c.failed() || !reported.isEmpty()) {
             return null;
         }
+        if (!withinMoneyLimit(horizon, offers, jobs, transfer, c)) {
+            return null;
+        }
+        RateDirection.check(offers, currency, rates, warnings);
         Map<String, Accelerator> used = new LinkedHashMap<>();
         offers.forEach(o -> used.put(o.accelerator().name(), o.accelerator()));
         jobs.forEach(j -> {
@@ -92,6 +105,58 @@ public final class ProblemResolver {
             }
         });
         return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs);
+    }
+
+    /**
+     * A dataset sits where some offer is: a location no offer has is a typo (us-east-9), which would otherwise be
+     * charged silently as a transfer to every offer.
+     */
+    private static void checkDatasetLocations(List<JobFile> jobs, Map<String, Set<String>> regions, Checks c) {
+        for (int i = 0; i < jobs.size(); i++) {
+            JobFile j = jobs.get(i);
+            if (j == null || j.dataset() == null || j.dataset().location() == null) {
+                continue;
+            }
+            String[] parts = j.dataset().location().split("/", -1);
+            if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+                continue; // JobResolver reports the form
+            }
+            String provider = parts[0].trim();
+            String region = parts[1].trim();
+            String path = "jobs[" + i + "].dataset.location";
+            if (!regions.containsKey(provider)) {
+                c.knownName(provider, regions.keySet(), path, "provider");
+            } else if (!regions.get(provider).contains(region)) {
+                String guess = DidYouMean.suggest(region, regions.get(provider)).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                c.error(path, "no offer of " + provider + " is in " + region + guess,
+                        "a provider/region where an offer is: " + String.join(", ",
+                                regions.get(provider).stream().map(r -> provider + "/" + r).toList()));
+            }
+        }
+    }
+
+    /** The sum of every job's {@link WorstCost} stays within {@link Limits#MAX_AMOUNT}, so no money sum overflows. */
+    private static boolean withinMoneyLimit(Horizon horizon, List<Offer> offers, List<io.gpuplan.problem.Job> jobs,
+                                            Transfer transfer, Checks c) {
+        double total = 0;
+        double largest = -1;
+        int at = -1;
+        for (int i = 0; i < jobs.size(); i++) {
+            double worst = WorstCost.of(jobs.get(i), offers, horizon, transfer);
+            total += worst;
+            if (worst > largest) {
+                largest = worst;
+                at = i;
+            }
+        }
+        if (total <= Limits.MAX_AMOUNT) {
+            return true;
+        }
+        c.error("jobs[" + at + "]", "could cost up to " + Checks.fmt(largest) + " (all jobs together up to "
+                        + Checks.fmt(total) + ": the priciest offer at the largest GPU count for the whole horizon)",
+                "at most " + Checks.limit(Limits.MAX_AMOUNT) + " in the base currency for all jobs together: fewer GPUs,"
+                        + " lower prices or a shorter horizon");
+        return false;
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {
@@ -173,6 +238,12 @@ public final class ProblemResolver {
             }
             c.positiveIfGiven(a.memoryGb(), p + ".memoryGb");
             c.positiveIfGiven(a.fp16Tflops(), p + ".fp16Tflops");
+            c.atMost(a.memoryGb(), Limits.MAX_ACCELERATOR_MEMORY_GB, p + ".memoryGb",
+                    "up to " + Checks.limit(Limits.MAX_ACCELERATOR_MEMORY_GB) + " GB per accelerator");
+            if (a.fp16Tflops() != null && a.fp16Tflops() > 0) {
+                c.within(a.fp16Tflops(), Limits.MIN_TFLOPS, Limits.MAX_TFLOPS, p + ".fp16Tflops",
+                        "from " + Checks.fmt(Limits.MIN_TFLOPS) + " to " + Checks.limit(Limits.MAX_TFLOPS) + " TFLOPS");
+            }
             c.positiveIfGiven(a.bandwidthGBs(), p + ".bandwidthGBs");
             if (base == null && (a.vendor() == null || a.memoryGb() == null || a.fp16Tflops() == null)) {
                 continue;
@@ -193,11 +264,17 @@ public final class ProblemResolver {
         if (b == null) {
             return Budget.NONE;
         }
-        c.positiveIfGiven(b.total(), "budget.total");
+        // Zero is a scenario (nothing may be spent, so every job is unplanned), not a mistake.
+        String upTo = "an amount up to " + Checks.limit(Limits.MAX_AMOUNT) + " in the base currency";
+        if (b.total() != null) {
+            c.nonNegative(b.total(), "budget.total");
+            c.atMost(b.total(), Limits.MAX_AMOUNT, "budget.total", upTo);
+        }
         Map<String, Double> caps = b.byProvider() == null ? Map.of() : b.byProvider();
         caps.forEach((provider, cap) -> {
             c.knownName(provider, providers, "budget.byProvider." + provider, "provider");
-            c.positive(cap, "budget.byProvider." + provider);
+            c.nonNegative(cap, "budget.byProvider." + provider);
+            c.atMost(cap, Limits.MAX_AMOUNT, "budget.byProvider." + provider, upTo);
         });
         return new Budget(b.total(), caps);
     }
@@ -210,6 +287,9 @@ public final class ProblemResolver {
         double provider = t.crossProviderPerGb() == null ? Transfer.DEFAULT_CROSS_PROVIDER : t.crossProviderPerGb();
         c.nonNegative(region, "transfer.crossRegionPerGb");
         c.nonNegative(provider, "transfer.crossProviderPerGb");
+        String perGb = "a rate up to " + Checks.limit(Limits.MAX_TRANSFER_PER_GB) + " per GB";
+        c.atMost(region, Limits.MAX_TRANSFER_PER_GB, "transfer.crossRegionPerGb", perGb);
+        c.atMost(provider, Limits.MAX_TRANSFER_PER_GB, "transfer.crossProviderPerGb", perGb);
         Map<String, Transfer.Rates> by = new LinkedHashMap<>();
         if (t.byProvider() != null) {
             t.byProvider().forEach((name, r) -> {
@@ -218,9 +298,11 @@ public final class ProblemResolver {
                 double cp = r.crossProviderPerGb() == null ? provider : r.crossProviderPerGb();
                 if (r.crossRegionPerGb() != null) {
                     c.nonNegative(cr, "transfer.byProvider." + name + ".crossRegionPerGb");
+                    c.atMost(cr, Limits.MAX_TRANSFER_PER_GB, "transfer.byProvider." + name + ".crossRegionPerGb", perGb);
                 }
                 if (r.crossProviderPerGb() != null) {
                     c.nonNegative(cp, "transfer.byProvider." + name + ".crossProviderPerGb");
+                    c.atMost(cp, Limits.MAX_TRANSFER_PER_GB, "transfer.byProvider." + name + ".crossProviderPerGb", perGb);
                 }
                 by.put(name, new Transfer.Rates(cr, cp));
             });
@@ -288,7 +370,11 @@ public final class ProblemResolver {
         }
 
         void positive(double v, String path) {
-            require(v > 0, path, "is " + fmt(v) + ", must be greater than zero", "a positive number");
+            positiveOk(v, path);
+        }
+
+        boolean positiveOk(double v, String path) {
+            return require(v > 0, path, "is " + fmt(v) + ", must be greater than zero", "a positive number");
         }
 
         void positiveIfGiven(Number v, String path) {
@@ -320,7 +406,44 @@ public final class ProblemResolver {
         }
 
         static String fmt(double v) {
-            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+            if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                return String.valueOf((long) v);
+            }
+            if (!Double.isFinite(v)) {
+                return String.valueOf(v);
+            }
+            if (v != 0 && (Math.abs(v) >= 1e15 || Math.abs(v) < 1e-4)) { // 1e300, not 1.0E300
+                return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toString()
+                        .replace("E+", "e").replace("E", "e");
+            }
+            return String.valueOf(v);
+        }
+
+        /**
+         * A value beyond a bound of {@link Limits}: reported with what would be valid ("a price up to 1e6 per
+         * GPU-hour"), so that no arithmetic on it can overflow or run out of range later.
+         */
+        boolean atMost(Number v, double max, String path, String valid) {
+            if (v == null || v.doubleValue() <= max) {
+                return true;
+            }
+            error(path, "is " + fmt(v.doubleValue()) + ", more than gpuplan plans with", valid);
+            return false;
+        }
+
+        /** Like {@link #atMost} for a lower bound too. */
+        boolean within(Number v, double min, double max, String path, String valid) {
+            if (v == null || v.doubleValue() >= min && v.doubleValue() <= max) {
+                return true;
+            }
+            error(path, "is " + fmt(v.doubleValue()) + ", outside what gpuplan plans with", valid);
+            return false;
+        }
+
+        /** A bound as a message writes it: 1e6, 100000. */
+        static String limit(double max) {
+            double exp = Math.log10(Math.abs(max));
+            return exp == Math.rint(exp) && Math.abs(exp) >= 5 ? "1e" + (long) exp : fmt(max);
         }
     }
 }

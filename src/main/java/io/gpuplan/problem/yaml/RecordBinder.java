@@ -257,7 +257,16 @@ public final class RecordBinder {
             Double d = number(s);
             boolean isInt = cls == Integer.class || cls == int.class;
             double limit = isInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
-            if (d == null || d != Math.rint(d) || Math.abs(d) > limit) {
+            if (d != null && d == Math.rint(d) && Math.abs(d) > limit) {
+                // Say the range, not only "expected a whole number" of a value that is one.
+                String min = isInt ? String.valueOf(Integer.MIN_VALUE) : String.valueOf(Long.MIN_VALUE);
+                String max = isInt ? String.valueOf(Integer.MAX_VALUE) : String.valueOf(Long.MAX_VALUE);
+                errors.error(s.location(), path, "is " + s.text().trim() + ", beyond what a whole number here may be",
+                        "a whole number from " + min + " to " + max + (path.endsWith("gpus.max") || path.endsWith("gpus.min")
+                                ? " (and at most " + io.gpuplan.problem.Limits.MAX_GPUS_PER_JOB + " GPUs per job)" : ""));
+                return null;
+            }
+            if (d == null || d != Math.rint(d)) {
                 return mismatch(s, path, describe(cls));
             }
             return isInt ? (Object) d.intValue() : (Object) d.longValue();
