@@ -32,6 +32,12 @@ public final class Limits {
     public static final double MAX_GPU_HOURS = 1e10;
     public static final double MAX_UNITS = 1e20;
     public static final double MAX_UNITS_PER_SECOND = 1e12;
+    /**
+     * The least a divisor of compute hours may be (units/second per GPU; utilization, cross-node efficiency and a
+     * migration's performance as fractions): a positive 1e-300 would make the hours infinite.
+     */
+    public static final double MIN_UNITS_PER_SECOND = 1e-6;
+    public static final double MIN_FRACTION = 1e-3;
     /** A model's size in billions of parameters, and a job's memory in GB. */
     public static final double MAX_PARAMS_B = 1e5;
     public static final double MAX_MEMORY_GB = 1e7;

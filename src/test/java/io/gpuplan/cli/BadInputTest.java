@@ -78,6 +78,8 @@ class BadInputTest {
             "aws/us-east-1|aws/us-east-9|jobs[0].dataset.location|no offer of aws is in us-east-9",
             "{id: j,|{id: '',|jobs[0].id|is empty",
             "region: us-east-1,|region: ~,|offers[0].region|missing value",
+            "tokens: 1e10|work: {units: 1e20, throughputPerGpu: {A100-80G: 1e-300}}|jobs[0].work.throughputPerGpu.A100-80G|from 1e-6",
+            "tokens: 1e10|tokens: 1e10, utilization: 1e-300|jobs[0].utilization|from 0.001 to 1",
     })
     void refusedWithItsField(String from, String to, String path, String what) throws Exception {
         assertTrue(BASE.contains(from), from);

@@ -92,6 +92,9 @@ final class JobResolver {
             c.require(f.maxGpusPerReplica() == null, p + ".maxGpusPerReplica", "only inference serving jobs have replicas", "remove it");
         }
         c.fraction(f.utilization(), p + ".utilization", false, true, "a fraction in (0, 1], default 0.40");
+        if (f.utilization() != null && f.utilization() > 0) {
+            c.within(f.utilization(), Limits.MIN_FRACTION, 1, p + ".utilization", "a fraction from 0.001 to 1, default 0.40");
+        }
         c.fraction(f.deadlineConfidence(), p + ".deadlineConfidence", false, false, "a probability in (0, 1), default 0.95");
         String hours = "at most " + lim(Limits.MAX_JOB_HOURS) + " hours";
         if (f.checkpointHours() != null) {
@@ -250,7 +253,10 @@ final class JobResolver {
             String path = p + ".work.throughputPerGpu." + name;
             table.canonicalName(name).ifPresentOrElse(canonical -> {
                 c.positive(rate, path);
-                c.atMost(rate, Limits.MAX_UNITS_PER_SECOND, path, "at most " + lim(Limits.MAX_UNITS_PER_SECOND) + " units/second per GPU");
+                if (rate > 0) {
+                    c.within(rate, Limits.MIN_UNITS_PER_SECOND, Limits.MAX_UNITS_PER_SECOND, path, "from 1e-6 to "
+                            + lim(Limits.MAX_UNITS_PER_SECOND) + " units/second per GPU");
+                }
                 rates.put(canonical, rate);
             }, () -> c.knownName(name, table.all().keySet(), path, "accelerator"));
         });
@@ -335,7 +341,8 @@ final class JobResolver {
         c.nonNegative(weeks, p + ".migration.weeks");
         c.atMost(cost, Limits.MAX_AMOUNT, p + ".migration.cost", "an amount up to " + lim(Limits.MAX_AMOUNT) + " in the base currency");
         c.atMost(weeks, Limits.MAX_MIGRATION_WEEKS, p + ".migration.weeks", "at most " + lim(Limits.MAX_MIGRATION_WEEKS) + " weeks");
-        c.require(perf > 0 && perf <= 2, p + ".migration.performance", "is " + perf, "a factor such as 0.85 (in (0, 2])");
+        c.require(perf >= Limits.MIN_FRACTION && perf <= 2, p + ".migration.performance", "is " + ProblemResolver.Checks.fmt(perf),
+                "a factor such as 0.85 (from 0.001 to 2)");
         return new Migration(m.to(), cost, weeks, perf);
     }
 
