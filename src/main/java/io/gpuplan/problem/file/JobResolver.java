@@ -92,7 +92,7 @@ final class JobResolver {
             c.require(f.maxGpusPerReplica() == null, p + ".maxGpusPerReplica", "only inference serving jobs have replicas", "remove it");
         }
         c.fraction(f.utilization(), p + ".utilization", false, true, "a fraction in (0, 1], default 0.40");
-        if (f.utilization() != null && f.utilization() > 0) {
+        if (f.utilization() != null && f.utilization() > 0 && f.utilization() <= 1) { // else reported just above
             c.within(f.utilization(), Limits.MIN_FRACTION, 1, p + ".utilization", "a fraction from 0.001 to 1, default 0.40");
         }
         c.fraction(f.deadlineConfidence(), p + ".deadlineConfidence", false, false, "a probability in (0, 1), default 0.95");

@@ -126,7 +126,7 @@ final class OfferResolver {
         }
         double efficiency = f.crossNodeEfficiency() == null ? 0.9 : f.crossNodeEfficiency();
         c.fraction(efficiency, p + ".crossNodeEfficiency", false, true, "a fraction in (0, 1], default 0.9");
-        if (efficiency > 0) {
+        if (efficiency > 0 && efficiency <= 1) { // beyond (0, 1] is reported just above
             c.within(efficiency, Limits.MIN_FRACTION, 1, p + ".crossNodeEfficiency", "a fraction from 0.001 to 1, default 0.9");
         }
         double interruptions = interruptions(f, p, assumed);
