@@ -93,6 +93,13 @@ class BadInputTest {
     }
 
     @Test
+    void aNullRegionIsOneErrorNotAlsoAnUnknownDatasetProvider() throws Exception {
+        Path file = write("p.yaml", BASE.replace("region: us-east-1,", "region: ~,"));
+        Run r = refused(file, "offers[0].region", "missing value");
+        assertEquals(2, r.err().lines().count(), r.err()); // the error and the summary line
+    }
+
+    @Test
     void aHugeDeadlineShiftInAnOverlayIsRefused() throws Exception {
         write("base.yaml", BASE);
         Path overlay = write("o.yaml", "extends: base.yaml\nname: o\nscale:\n  - {deadlines: 99999999999999999999d}\n");

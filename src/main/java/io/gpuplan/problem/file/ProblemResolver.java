@@ -77,9 +77,8 @@ public final class ProblemResolver {
             String region = offerFiles.get(i) != null ? offerFiles.get(i).region() : c.text("offers[" + i + "].region");
             if (provider != null) {
                 providers.add(provider);
-                if (region != null) {
-                    regions.computeIfAbsent(provider, k -> new TreeSet<>()).add(region);
-                }
+                // An offer whose region is wrong (already reported) leaves its provider's regions unknown: "*".
+                regions.computeIfAbsent(provider, k -> new TreeSet<>()).add(region != null ? region : "*");
             }
         }
         checkDatasetLocations(jobFiles, regions, c);
@@ -126,7 +125,7 @@ public final class ProblemResolver {
             String path = "jobs[" + i + "].dataset.location";
             if (!regions.containsKey(provider)) {
                 c.knownName(provider, regions.keySet(), path, "provider");
-            } else if (!regions.get(provider).contains(region)) {
+            } else if (!regions.get(provider).contains(region) && !regions.get(provider).contains("*")) {
                 String guess = DidYouMean.suggest(region, regions.get(provider)).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
                 c.error(path, "no offer of " + provider + " is in " + region + guess,
                         "a provider/region where an offer is: " + String.join(", ",
