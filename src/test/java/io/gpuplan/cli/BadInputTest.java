@@ -100,6 +100,17 @@ class BadInputTest {
     }
 
     @Test
+    void aDatasetInARealRegionWithoutOffersOrOnPremisesWhenDeclaredIsFine() throws Exception {
+        Run west = CliTest.run("validate", write("w.yaml", BASE.replace("aws/us-east-1", "aws/us-west-2")).toString());
+        assertEquals(0, west.code(), west.err()); // the catalog knows aws/us-west-2
+        String onPrem = BASE.replace("aws/us-east-1", "onprem/dc1");
+        refused(write("o.yaml", onPrem), "jobs[0].dataset.location", "unknown provider \"onprem\"");
+        Run declared = CliTest.run("validate", write("d.yaml", onPrem.replace("offers:",
+                "transfer: {byProvider: {onprem: {crossProviderPerGb: 0.05}}}\noffers:")).toString());
+        assertEquals(0, declared.code(), declared.err());
+    }
+
+    @Test
     void aHugeDeadlineShiftInAnOverlayIsRefused() throws Exception {
         write("base.yaml", BASE);
         Path overlay = write("o.yaml", "extends: base.yaml\nname: o\nscale:\n  - {deadlines: 99999999999999999999d}\n");

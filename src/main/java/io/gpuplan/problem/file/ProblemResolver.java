@@ -81,7 +81,8 @@ public final class ProblemResolver {
                 regions.computeIfAbsent(provider, k -> new TreeSet<>()).add(region != null ? region : "*");
             }
         }
-        checkDatasetLocations(jobFiles, regions, c);
+        checkDatasetLocations(jobFiles, regions, f.transfer() == null || f.transfer().byProvider() == null ? Set.of()
+                : f.transfer().byProvider().keySet(), c);
         Budget budget = resolveBudget(f.budget(), providers, c);
         Set<String> billing = new TreeSet<>(providers);
         jobFiles.stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
@@ -107,10 +108,17 @@ public final class ProblemResolver {
     }
 
     /**
-     * A dataset sits where some offer is: a location no offer has is a typo (us-east-9), which would otherwise be
-     * charged silently as a transfer to every offer.
+     * A dataset sits in a region that exists: one of an offer's, or one the bundled catalog lists for that provider
+     * (data in aws/us-west-2 with GPUs in us-east-1 is real). Anything else is a typo (us-east-9) that would otherwise
+     * be charged silently as a transfer to every offer. A provider with neither offers nor catalog rows is accepted
+     * only when {@code transfer.byProvider} names it (data kept on premises, say).
      */
-    private static void checkDatasetLocations(List<JobFile> jobs, Map<String, Set<String>> regions, Checks c) {
+    private static void checkDatasetLocations(List<JobFile> jobs, Map<String, Set<String>> offerRegions,
+                                              Set<String> declared, Checks c) {
+        io.gpuplan.catalog.Catalog catalog = io.gpuplan.catalog.Catalog.builtIn();
+        Map<String, Set<String>> regions = new java.util.TreeMap<>();
+        catalog.providers().forEach(p -> regions.put(p, new TreeSet<>(catalog.regions(p))));
+        offerRegions.forEach((p, r) -> regions.computeIfAbsent(p, k -> new TreeSet<>()).addAll(r));
         for (int i = 0; i < jobs.size(); i++) {
             JobFile j = jobs.get(i);
             if (j == null || j.dataset() == null || j.dataset().location() == null) {
@@ -124,12 +132,15 @@ public final class ProblemResolver {
             String region = parts[1].trim();
             String path = "jobs[" + i + "].dataset.location";
             if (!regions.containsKey(provider)) {
-                c.knownName(provider, regions.keySet(), path, "provider");
+                if (!declared.contains(provider)) {
+                    String guess = DidYouMean.suggest(provider, regions.keySet()).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                    c.error(path, "unknown provider \"" + provider + "\"" + guess, "a provider of an offer ("
+                            + String.join(", ", offerRegions.keySet()) + ") or of the catalog, or one named under transfer.byProvider");
+                }
             } else if (!regions.get(provider).contains(region) && !regions.get(provider).contains("*")) {
                 String guess = DidYouMean.suggest(region, regions.get(provider)).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
-                c.error(path, "no offer of " + provider + " is in " + region + guess,
-                        "a provider/region where an offer is: " + String.join(", ",
-                                regions.get(provider).stream().map(r -> provider + "/" + r).toList()));
+                c.error(path, "no offer of " + provider + " is in " + region + ", nor does the catalog know it" + guess,
+                        "a region of " + provider + ": " + String.join(", ", regions.get(provider)));
             }
         }
     }

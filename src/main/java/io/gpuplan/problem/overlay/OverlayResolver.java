@@ -12,8 +12,6 @@ import io.gpuplan.problem.yaml.YamlSyntaxException;
 import io.gpuplan.problem.yaml.YamlTreeReader;
 import io.gpuplan.problem.yaml.ProblemText;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
