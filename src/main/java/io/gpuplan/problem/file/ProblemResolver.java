@@ -139,8 +139,10 @@ public final class ProblemResolver {
                 }
             } else if (!regions.get(provider).contains(region) && !regions.get(provider).contains("*")) {
                 String guess = DidYouMean.suggest(region, regions.get(provider)).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                Set<String> own = offerRegions.getOrDefault(provider, Set.of());
                 c.error(path, "no offer of " + provider + " is in " + region + ", nor does the catalog know it" + guess,
-                        "a region of " + provider + ": " + String.join(", ", regions.get(provider)));
+                        "a region of " + provider + (own.isEmpty() ? "" : " such as " + String.join(", ", own))
+                                + " (gpuplan catalog --provider " + provider + " lists those the catalog knows)");
             }
         }
     }
