@@ -5,17 +5,15 @@ import io.gpuplan.problem.file.ProblemFile;
 import io.gpuplan.problem.file.ProblemResolver;
 import io.gpuplan.problem.overlay.OverlayResolver;
 import io.gpuplan.problem.yaml.ErrorSink;
-import io.gpuplan.problem.yaml.Location;
 import io.gpuplan.problem.yaml.Locator;
+import io.gpuplan.problem.yaml.ProblemText;
 import io.gpuplan.problem.yaml.YNode.YMap;
 import io.gpuplan.problem.yaml.YamlTreeWriter;
 import io.gpuplan.problem.yaml.RecordBinder;
 import io.gpuplan.problem.yaml.YNode;
 import io.gpuplan.problem.yaml.YamlSyntaxException;
 import io.gpuplan.problem.yaml.YamlTreeReader;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -38,10 +36,10 @@ public final class ProblemReader {
 
     public static Loaded read(Path file) throws InputErrors {
         String name = file.toString();
-        byte[] bytes = bytes(file);
+        ProblemText text = text(file);
         List<InputError> errors = new ArrayList<>();
-        YNode root = tree(name, new String(bytes, StandardCharsets.UTF_8), errors);
-        String sha = sha256(bytes);
+        YNode root = tree(name, text.text(), errors);
+        String sha = sha256(text.bytes());
         if (OverlayResolver.isOverlay(root)) {
             root = resolved(file, root, errors);
             // An overlay's fingerprint is its resolved problem's, so a change to its base changes it too.
@@ -62,7 +60,7 @@ public final class ProblemReader {
     public static String resolve(Path file) throws InputErrors {
         String name = file.toString();
         List<InputError> errors = new ArrayList<>();
-        YNode root = tree(name, new String(bytes(file), StandardCharsets.UTF_8), errors);
+        YNode root = tree(name, text(file).text(), errors);
         if (OverlayResolver.isOverlay(root)) {
             root = resolved(file, root, errors);
         }
@@ -70,18 +68,12 @@ public final class ProblemReader {
         return YamlTreeWriter.write(root);
     }
 
-    private static byte[] bytes(Path file) throws InputErrors {
+    private static ProblemText text(Path file) throws InputErrors {
         try {
-            long size = Files.size(file);
-            if (size > Limits.MAX_FILE_BYTES) {
-                throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "", "the file has " + size
-                        + " bytes, more than a problem file needs", "at most " + Limits.MAX_FILE_BYTES + " bytes")));
-            }
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new InputErrors(List.of(new InputError(file.toString(), Location.UNKNOWN, "",
-                    "cannot read the file: " + ReadFailure.describe(file, e),
-                    "a readable YAML problem file")));
+            return ProblemText.read(file);
+        } catch (ProblemText.Unreadable e) {
+            throw new InputErrors(List.of(new InputError(file.toString(), e.location(), "",
+                    e.location().isKnown() ? e.what() : "cannot read the file: " + e.what(), e.valid())));
         }
     }
 
@@ -118,8 +110,10 @@ public final class ProblemReader {
             }
             throw new InputErrors(sorted(errors));
         }
+        java.util.Set<String> reported = new java.util.HashSet<>();
+        errors.forEach(e -> reported.add(e.path()));
         Problem problem = new ProblemResolver(new Locator(root), sink(name, errors),
-                w -> warnings.add(name + ": " + w)).resolve(file);
+                w -> warnings.add(name + ": " + w), reported).resolve(file);
         if (problem == null || !errors.isEmpty()) {
             throw new InputErrors(sorted(errors));
         }

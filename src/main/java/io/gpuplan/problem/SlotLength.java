@@ -19,7 +19,7 @@ public record SlotLength(int hours) {
         if (t.equals("1w")) {
             return new SlotLength(168);
         }
-        if (t.matches("\\d+h")) {
+        if (t.matches("\\d{1,3}h")) { // longer digits are no divisor of 24 (and would not fit an int)
             int h = Integer.parseInt(t.substring(0, t.length() - 1));
             if (h > 0 && 24 % h == 0) {
                 return new SlotLength(h);

@@ -13,10 +13,13 @@ public final class Memory {
     private Memory() {
     }
 
-    /** Memory need M in GB (per replica for serving jobs). */
+    /** Memory need M in GB (per replica for serving jobs); 0 for a measured throughput that states none. */
     public static double needGb(Job job) {
         if (job.memoryGb() != null) {
             return job.memoryGb();
+        }
+        if (job.paramsB() == null) {
+            return 0; // measured throughput (R9c): it ran on each listed accelerator, so R8 holds there
         }
         double n = job.paramsB();
         boolean fullTraining = job.kind() == JobKind.TRAINING

@@ -132,7 +132,8 @@ public final class OptionSizer {
             }
         }
         if (!job.isServing()) {
-            duration = (int) Math.ceil(wq / h.slotHours() - 1e-9);
+            // At least one slot: a job of 1 FLOP still runs somewhere in time (the tolerance would round it to 0).
+            duration = Math.max(1, (int) Math.ceil(wq / h.slotHours() - 1e-9));
             latestStart = h.slotEdgeAtOrBefore(h.hoursFromStart(job.deadline())) - duration;
             if (earliestStart > latestStart) {
                 int slots = duration;
@@ -145,7 +146,9 @@ public final class OptionSizer {
                         migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "", job.deadline())));
             }
         }
-        long list = Money.baseCents(offer, billed, w);
+        // Hours beyond the horizon make the option ineligible (R2 above); capping them keeps the money of such an
+        // option of a huge job finite and within a long's cents (the reader bounds the horizon's worst cost).
+        long list = Money.baseCents(offer, billed, Math.min(w, h.hours()));
         long compute = offer.isReserved() ? 0 : list;
         long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
         long migration = migrated ? Money.cents(job.migration().cost()) : 0;

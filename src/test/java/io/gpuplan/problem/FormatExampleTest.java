@@ -15,6 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import io.gpuplan.Solving;
+import io.gpuplan.problem.ProblemReader.Loaded;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** The example of PROBLEM-FORMAT.md reads, with the defaults of MODEL.md applied and prices converted (R5). */
@@ -157,8 +160,18 @@ class FormatExampleTest {
         Work.Throughput t = assertInstanceOf(Work.Throughput.class, j.work());
         assertEquals(1.15e9, t.units());
         assertEquals(Map.of("A100-80G", 475.0, "H100-80G", 1050.0), t.unitsPerSecondPerGpu());
-        assertEquals(20.0, j.memoryGb());
+        assertNull(j.memoryGb());                             // measured throughput needs no memory (MODEL.md)
         assertNull(j.paramsB());
+    }
+
+    @Test
+    void theExampleSolvesWithTheSweepPlannedOnAMeasuredAccelerator() {
+        Loaded loaded = new Loaded(Path.of("format-example.yaml"), "test", P, List.of());
+        Solving.Solved solved = Solving.solve(loaded, Solving.TEST_MOVES);
+        assertTrue(solved.plan().feasible(), "the spec's example has a feasible plan");
+        var sweep = solved.plan().assignments().stream().filter(a -> a.job().equals("resnet50-sweep")).findFirst().orElseThrow();
+        assertEquals("planned", sweep.status(), sweep.reason());
+        assertEquals("A100-80G", sweep.accelerator()); // the only measured accelerator among the offers
     }
 
     @Test

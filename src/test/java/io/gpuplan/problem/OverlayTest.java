@@ -94,7 +94,8 @@ class OverlayTest {
     @Test
     void aMissingBaseIsAnError() {
         List<String> errors = errors("missing-base.yaml");
-        assertTrue(errors.get(0).contains(":1:10: extends: cannot read the base file"), errors.get(0));
+        assertTrue(errors.get(0).contains(":1:10: extends: cannot read the base file ") && errors.get(0).contains("no-such-file.yaml: no such file"),
+                errors.get(0));
     }
 
     @Test

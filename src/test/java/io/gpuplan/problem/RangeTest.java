@@ -2,6 +2,8 @@ package io.gpuplan.problem;
 
 import static io.gpuplan.problem.ReaderAssertions.assertError;
 import static io.gpuplan.problem.ReaderAssertions.assertOnlyError;
+import static io.gpuplan.problem.ReaderAssertions.parse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
@@ -90,11 +92,12 @@ class RangeTest {
         assertError(text, "jobs[0].deadlineConfidence", "deadlineConfidence: ^1}", "is 1, out of range", "a probability in (0, 1)");
     }
 
+    /** A zero budget is a scenario (nothing may be spent), issue 11 point 7; a negative one is a mistake. */
     @Test
-    void zeroOrNegativeBudgets() {
+    void negativeBudgetsButNotZero() {
         String text = job("").replace("offers:", "budget: {total: 0, byProvider: {aws: -5}}\noffers:");
-        assertError(text, "budget.total", "total: ^0", "is 0, must be greater than zero", "a positive number");
-        assertError(text, "budget.byProvider.aws", "aws: ^-5", "is -5, must be greater than zero", "a positive number");
+        assertOnlyError(text, "budget.byProvider.aws", "aws: ^-5", "is -5, must not be negative", "zero or a positive number");
+        assertEquals(0.0, parse(job("").replace("offers:", "budget: {total: 0}\noffers:")).budget().total());
     }
 
     @Test

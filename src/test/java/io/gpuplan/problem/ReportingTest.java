@@ -33,6 +33,35 @@ class ReportingTest {
         assertError(text, "jobs[0].prority", "prority", "(did you mean \"priority\"?)", "one of:");
     }
 
+    /** Issue 11 point 6: type errors used to hide duplicate ids, min > max and missing rates until fixed. */
+    @Test
+    void typeErrorsDoNotHideValueErrorsOfTheSameOrOtherItems() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01, slot: 1x}
+                exchangeRates: {CNY: 7.0}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: cheap}
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.1, maxGpus: many}
+                  - {id: eu, provider: ovh, region: gra, jurisdiction: FR, accelerator: A100-80G, purchase: on-demand, price: 3.0, currency: EUR, gpusPerInstance: x}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e18, gpus: {min: 8, max: 4}, priority: high}
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e18, interruptible: maybe}
+                  - {id: k, kind: training, memoryGb: lots, flops: 1e18}
+                """;
+        List<InputError> errors = errors(text);
+        assertEquals(List.of("horizon.slot", "offers[0].price", "offers[1].id", "offers[1].maxGpus", "offers[2].currency",
+                        "offers[2].gpusPerInstance", "jobs[0].gpus", "jobs[0].priority", "jobs[1].id", "jobs[1].interruptible",
+                        "jobs[2].memoryGb"),
+                errors.stream().map(InputError::path).toList(), ReaderAssertions.format(errors));
+        assertError(text, "offers[1].id", "{id: ^od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.1",
+                "duplicate offer id \"od\"", "a unique id");
+        assertError(text, "offers[2].currency", "EUR", "no exchange rate for EUR", "exchangeRates");
+        assertError(text, "jobs[0].gpus", "{min: 8", "min 8 > max 4", "min <= max");
+        assertError(text, "jobs[1].id", "{id: ^j, kind: training, memoryGb: 100, flops: 1e18, interruptible",
+                "duplicate job id \"j\"", "a unique id");
+    }
+
     @Test
     void everyValueErrorOfTheFileAtOnce() {
         String text = """

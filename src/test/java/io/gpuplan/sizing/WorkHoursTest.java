@@ -23,6 +23,18 @@ class WorkHoursTest {
         assertEquals(expected, actual, Math.abs(expected) * REL);
     }
 
+    /** Issue 11 point 7: a job of one FLOP was planned with {@code slots: 0}, running nowhere in time. */
+    @Test
+    void r11_aTinyJobOccupiesAtLeastOneSlot() {
+        Problem p = Fixtures.quarter(Fixtures.a100("od", 4.0), """
+                  - {id: tiny, kind: training, memoryGb: 10, flops: 1}
+                """);
+        Option o = Fixtures.option(p, "tiny", "od", 1);
+        assertTrue(o.computeHours() > 0 && o.computeHours() < 1e-9, "T = " + o.computeHours());
+        assertEquals(1, o.durationSlots());
+        assertTrue(o.latestStart() + o.durationSlots() <= p.horizon().slots());
+    }
+
     @Test
     void r9a_sixNDFlopsOverGpusTflopsAndUtilization() {
         double flops = 6 * 7e9 * 1e12; // 7B params, 1T tokens: 4.2e22 FLOPs

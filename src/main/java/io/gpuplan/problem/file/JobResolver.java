@@ -49,11 +49,15 @@ final class JobResolver {
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
             JobFile f = files.get(i);
-            if (f == null) {
-                continue; // its binding errors are already reported
-            }
             String p = "jobs[" + i + "]";
-            c.require(ids.add(f.id()), p + ".id", "duplicate job id \"" + f.id() + "\"", "a unique id");
+            // Also for a job with binding errors (already reported), so that fixing them reveals no new error.
+            String id = f != null ? f.id() : c.text(p + ".id");
+            if (id != null && c.require(!id.isBlank(), p + ".id", "is empty", "an id such as llm-13b-pretrain")) {
+                c.require(ids.add(id), p + ".id", "duplicate job id \"" + id + "\"", "a unique id");
+            }
+            if (f == null) {
+                continue;
+            }
             Job j = resolve(f, p);
             if (j != null) {
                 out.add(j);
@@ -68,10 +72,15 @@ final class JobResolver {
         Precision precision = f.model() == null || f.model().precision() == null ? Precision.BF16 : f.model().precision();
         if (paramsB != null) {
             c.positive(paramsB, p + ".model.paramsB");
+            c.atMost(paramsB, Limits.MAX_PARAMS_B, p + ".model.paramsB", "at most " + lim(Limits.MAX_PARAMS_B) + " billion parameters");
         }
         c.positiveIfGiven(f.memoryGb(), p + ".memoryGb");
-        c.require(f.memoryGb() != null || paramsB != null, p, "the job states neither memoryGb nor model.paramsB",
-                "memoryGb: <GB>, or model: {paramsB: <billions>} to derive it (R7)");
+        c.atMost(f.memoryGb(), Limits.MAX_MEMORY_GB, p + ".memoryGb", "at most " + lim(Limits.MAX_MEMORY_GB) + " GB");
+        // A measured throughput (form c) was measured on those accelerators, so it fits there (MODEL.md R7/R8).
+        c.require(f.memoryGb() != null || paramsB != null || work instanceof Work.Throughput, p,
+                "the job states neither memoryGb nor model.paramsB",
+                "memoryGb: <GB>, or model: {paramsB: <billions>} to derive it (R7); only a job with a measured "
+                        + "throughput (work: {units, throughputPerGpu}) may state neither");
         FineTuneMethod method = f.method() == null ? FineTuneMethod.FULL : f.method();
         c.require(f.method() == null || f.kind() == JobKind.FINE_TUNING, p + ".method",
                 "only fine-tuning jobs have a method", "remove it, or make the job kind: fine-tuning");
@@ -84,15 +93,22 @@ final class JobResolver {
             c.require(f.maxGpusPerReplica() == null, p + ".maxGpusPerReplica", "only inference serving jobs have replicas", "remove it");
         }
         c.fraction(f.utilization(), p + ".utilization", false, true, "a fraction in (0, 1], default 0.40");
+        if (f.utilization() != null && f.utilization() > 0 && f.utilization() <= 1) { // else reported just above
+            c.within(f.utilization(), Limits.MIN_FRACTION, 1, p + ".utilization", "a fraction from 0.001 to 1, default 0.40");
+        }
         c.fraction(f.deadlineConfidence(), p + ".deadlineConfidence", false, false, "a probability in (0, 1), default 0.95");
+        String hours = "at most " + lim(Limits.MAX_JOB_HOURS) + " hours";
         if (f.checkpointHours() != null) {
             c.positive(f.checkpointHours(), p + ".checkpointHours");
+            c.atMost(f.checkpointHours(), Limits.MAX_JOB_HOURS, p + ".checkpointHours", hours);
         }
         if (f.restartHours() != null) {
             c.nonNegative(f.restartHours(), p + ".restartHours");
+            c.atMost(f.restartHours(), Limits.MAX_JOB_HOURS, p + ".restartHours", hours);
         }
         if (f.priority() != null) {
             c.nonNegative(f.priority(), p + ".priority");
+            c.atMost(f.priority(), Limits.MAX_PRIORITY, p + ".priority", "a priority up to " + lim(Limits.MAX_PRIORITY));
         }
         Set<String> residency = resolveResidency(f.residency(), p);
         Set<String> vendors = resolveVendors(f.vendors(), p);
@@ -194,15 +210,20 @@ final class JobResolver {
         String wp = f.tokens() != null || f.flops() != null ? p : p + ".work";
         if (tokens != null) {
             c.positive(tokens, wp + ".tokens");
-            if (f.model() == null) {
+            boolean inRange = c.atMost(tokens, Limits.MAX_TOKENS, wp + ".tokens", "at most " + lim(Limits.MAX_TOKENS) + " tokens");
+            if (f.model() == null || f.model().paramsB() == null) {
                 c.error(p + ".model", "tokens need the model size", "model: {paramsB: <billions of parameters>}");
                 return null;
+            }
+            if (!inRange || f.model().paramsB() > Limits.MAX_PARAMS_B) {
+                return null; // already reported
             }
             double perToken = f.kind() == JobKind.TRAINING || f.kind() == JobKind.FINE_TUNING ? 6 : 2;
             return new Work.Flops(perToken * f.model().paramsB() * 1e9 * tokens);
         }
         if (flops != null) {
             c.positive(flops, wp + ".flops");
+            c.atMost(flops, Limits.MAX_FLOPS, wp + ".flops", "at most " + lim(Limits.MAX_FLOPS) + " FLOPs");
             return new Work.Flops(flops);
         }
         if (forms.get(0).equals("work.gpuHours")) {
@@ -212,6 +233,7 @@ final class JobResolver {
                 return null;
             }
             c.positive(w.gpuHours(), p + ".work.gpuHours");
+            c.atMost(w.gpuHours(), Limits.MAX_GPU_HOURS, p + ".work.gpuHours", "at most " + lim(Limits.MAX_GPU_HOURS) + " GPU-hours");
             Accelerator ref = table.find(w.accelerator()).orElse(null);
             if (ref == null) {
                 c.knownName(w.accelerator(), table.all().keySet(), p + ".work.accelerator", "accelerator");
@@ -226,7 +248,12 @@ final class JobResolver {
             return null;
         }
         c.positive(w.units(), p + ".work.units");
+        c.atMost(w.units(), Limits.MAX_UNITS, p + ".work.units", "at most " + lim(Limits.MAX_UNITS) + " units");
         return throughputKeys.resolve(w.units(), w.throughputPerGpu(), p + ".work.throughputPerGpu");
+    }
+
+    private static String lim(double max) {
+        return ProblemResolver.Checks.limit(max);
     }
 
     private static Double first(Double jobLevel, Double workLevel, List<String> forms, String name) {
@@ -303,7 +330,10 @@ final class JobResolver {
         double perf = m.performance() == null ? 1.0 : m.performance();
         c.nonNegative(cost, p + ".migration.cost");
         c.nonNegative(weeks, p + ".migration.weeks");
-        c.require(perf > 0 && perf <= 2, p + ".migration.performance", "is " + perf, "a factor such as 0.85 (in (0, 2])");
+        c.atMost(cost, Limits.MAX_AMOUNT, p + ".migration.cost", "an amount up to " + lim(Limits.MAX_AMOUNT) + " in the base currency");
+        c.atMost(weeks, Limits.MAX_MIGRATION_WEEKS, p + ".migration.weeks", "at most " + lim(Limits.MAX_MIGRATION_WEEKS) + " weeks");
+        c.require(perf >= Limits.MIN_FRACTION && perf <= 2, p + ".migration.performance", "is " + ProblemResolver.Checks.fmt(perf),
+                "a factor such as 0.85 (from 0.001 to 2)");
         return new Migration(m.to(), cost, weeks, perf);
     }
 
@@ -313,6 +343,7 @@ final class JobResolver {
             return null;
         }
         c.nonNegative(d.sizeGb(), p + ".dataset.sizeGb");
+        c.atMost(d.sizeGb(), Limits.MAX_DATASET_GB, p + ".dataset.sizeGb", "at most " + lim(Limits.MAX_DATASET_GB) + " GB");
         String[] parts = d.location().split("/", -1);
         if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
             c.error(p + ".dataset.location", "\"" + d.location() + "\" is not provider/region", "e.g. aws/us-east-1");

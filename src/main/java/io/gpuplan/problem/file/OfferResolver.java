@@ -37,10 +37,15 @@ final class OfferResolver {
         List<Offer> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < files.size(); i++) {
+            String p = "offers[" + i + "]";
+            // Also for an offer with binding errors (already reported), so that fixing them reveals no new error.
+            String id = files.get(i) != null ? files.get(i).id() : c.text(p + ".id");
+            boolean unique = id == null || c.require(!id.isBlank(), p + ".id", "is empty", "an id such as aws-use1-a100-od")
+                    && c.require(ids.add(id), p + ".id", "duplicate offer id \"" + id + "\"", "a unique id");
             if (files.get(i) == null) {
-                continue; // its binding errors are already reported
+                continue;
             }
-            Offer o = resolve(files.get(i), "offers[" + i + "]", ids);
+            Offer o = resolve(files.get(i), p, unique);
             if (o != null) {
                 out.add(o);
             }
@@ -48,8 +53,10 @@ final class OfferResolver {
         return out;
     }
 
-    private Offer resolve(OfferFile f, String p, Set<String> ids) {
-        boolean ok = c.require(ids.add(f.id()), p + ".id", "duplicate offer id \"" + f.id() + "\"", "a unique id");
+    private Offer resolve(OfferFile f, String p, boolean unique) {
+        boolean ok = unique;
+        ok &= c.require(!f.provider().isBlank(), p + ".provider", "is empty", "a provider such as aws");
+        ok &= c.require(!f.region().isBlank(), p + ".region", "is empty", "a region such as us-east-1");
         List<String> assumed = new ArrayList<>();
         CatalogOffer.Figures cat = null;
         if (f.from() != null) {
@@ -75,8 +82,10 @@ final class OfferResolver {
                 "unknown jurisdiction \"" + f.jurisdiction() + "\"" + Jurisdictions.suggestion(f.jurisdiction()),
                 "an ISO 3166 alpha-2 country code such as US, DE, CN");
         Double price = f.price() != null ? f.price() : cat == null ? null : cat.price();
+        String priceLimit = "a price up to " + ProblemResolver.Checks.limit(Limits.MAX_PRICE) + " per GPU-hour";
         if (f.price() != null) {
             c.positive(f.price(), p + ".price");
+            ok &= c.atMost(f.price(), Limits.MAX_PRICE, p + ".price", priceLimit);
         }
         if (f.priceFactor() != null) {
             c.positive(f.priceFactor(), p + ".priceFactor");
@@ -98,7 +107,13 @@ final class OfferResolver {
                         "add exchangeRates: {" + currency + ": <units per 1 " + baseCurrency + ">}");
             } else {
                 rate = rates.get(currency);
+                // A rate out of range is reported at exchangeRates; converting by it would only repeat that.
+                ok &= rate >= Limits.MIN_RATE && rate <= Limits.MAX_RATE;
             }
+        }
+        if (ok && price != null && price <= Limits.MAX_PRICE) {
+            ok &= c.atMost(price / rate, Limits.MAX_PRICE, f.price() != null ? p + ".price" : p,
+                    priceLimit + " also in the base currency " + baseCurrency + " (price / exchangeRates." + currency + ")");
         }
         int perInstance = f.gpusPerInstance() != null ? f.gpusPerInstance() : cat != null ? cat.gpusPerInstance() : 1;
         c.positive(perInstance, p + ".gpusPerInstance");
@@ -112,6 +127,9 @@ final class OfferResolver {
         }
         double efficiency = f.crossNodeEfficiency() == null ? 0.9 : f.crossNodeEfficiency();
         c.fraction(efficiency, p + ".crossNodeEfficiency", false, true, "a fraction in (0, 1], default 0.9");
+        if (efficiency > 0 && efficiency <= 1) { // beyond (0, 1] is reported just above
+            c.within(efficiency, Limits.MIN_FRACTION, 1, p + ".crossNodeEfficiency", "a fraction from 0.001 to 1, default 0.9");
+        }
         double interruptions = interruptions(f, p, assumed);
         int term = f.termMonths() == null ? 12 : f.termMonths();
         if (f.termMonths() != null) {
@@ -119,6 +137,7 @@ final class OfferResolver {
                 c.error(p + ".termMonths", "only reserved offers have a term", "remove it, or make the offer purchase: reserved");
             } else {
                 c.positive(term, p + ".termMonths");
+                c.atMost(term, Limits.MAX_TERM_MONTHS, p + ".termMonths", "a term of at most " + Limits.MAX_TERM_MONTHS + " months");
             }
         }
         if (!ok || acc == null || price == null) {
@@ -147,10 +166,15 @@ final class OfferResolver {
             assumed.add(f.interruptionBand().assumption());
             return f.interruptionBand().interruptionsPerDay();
         }
+        if (f.interruptionsPerDay() == null && c.text(p + ".interruptionBand") != null) {
+            return 0; // a band written but refused (already reported) is not also a missing field
+        }
         if (c.require(f.interruptionsPerDay() != null, p + ".interruptionsPerDay",
                 "missing required field for a spot offer", "interruptions per instance per day, e.g. 0.3, or interruptionBand: one of "
                         + String.join(", ", InterruptionBand.writtenForms()))) {
             c.nonNegative(f.interruptionsPerDay(), p + ".interruptionsPerDay");
+            c.atMost(f.interruptionsPerDay(), Limits.MAX_INTERRUPTIONS_PER_DAY, p + ".interruptionsPerDay",
+                    "at most " + ProblemResolver.Checks.fmt(Limits.MAX_INTERRUPTIONS_PER_DAY) + " per day");
             return f.interruptionsPerDay();
         }
         return 0;

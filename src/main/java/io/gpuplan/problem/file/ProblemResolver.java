@@ -32,44 +32,71 @@ public final class ProblemResolver {
     private final Locator locator;
     private final ErrorSink errors;
     private final Consumer<String> warnings;
+    private final Set<String> reported;
 
-    public ProblemResolver(Locator locator, ErrorSink errors, Consumer<String> warnings) {
+    /**
+     * @param reported the paths of the errors already reported by reading and binding: the fields there were left
+     *                 out (null), so a check that would only repeat them ("missing", "states no work form") is skipped
+     */
+    public ProblemResolver(Locator locator, ErrorSink errors, Consumer<String> warnings, Set<String> reported) {
         this.locator = locator;
         this.errors = errors;
         this.warnings = warnings;
+        this.reported = Set.copyOf(reported);
     }
 
-    /** Returns the problem, or null when any error was reported. */
+    /** Returns the problem, or null when any error was reported (also before, while binding). */
     public Problem resolve(ProblemFile f) {
-        Checks c = new Checks(locator, errors);
-        c.require(!f.name().isBlank(), "name", "is empty", "a name for the scenario");
-        Horizon horizon = resolveHorizon(f.horizon(), c);
+        Checks c = new Checks(locator, errors, reported);
+        c.require(f.name() == null || !f.name().isBlank(), "name", "is empty", "a name for the scenario");
+        Horizon horizon = f.horizon() == null ? null : resolveHorizon(f.horizon(), c);
         String currency = f.currency() == null ? "USD" : f.currency().trim();
         c.require(isCurrency(currency), "currency", "unknown currency \"" + currency + "\"", "an ISO 4217 code such as USD, EUR, CNY");
         Map<String, Double> rates = f.exchangeRates() == null ? Map.of() : f.exchangeRates();
         rates.forEach((code, rate) -> {
             c.require(isCurrency(code), "exchangeRates." + code, "unknown currency \"" + code + "\"", "an ISO 4217 code such as CNY");
-            c.positive(rate, "exchangeRates." + code);
+            if (c.positiveOk(rate, "exchangeRates." + code)) {
+                c.within(rate, Limits.MIN_RATE, Limits.MAX_RATE, "exchangeRates." + code, "a rate from "
+                        + Checks.limit(Limits.MIN_RATE) + " to " + Checks.limit(Limits.MAX_RATE) + " " + code + " per 1 " + currency);
+            }
         });
         double headroom = f.memoryHeadroom() == null ? 0.85 : f.memoryHeadroom();
         c.require(headroom > 0 && headroom <= 1, "memoryHeadroom", "is " + headroom, "a fraction in (0, 1], default 0.85");
         Map<String, Set<String>> groups = resolveGroups(f.jurisdictionGroups(), c);
 
         AcceleratorTable table = resolveAccelerators(f.accelerators(), c);
-        List<Offer> offers = new OfferResolver(c, table, currency, rates).resolve(f.offers());
+        List<OfferFile> offerFiles = f.offers() == null ? List.of() : f.offers();
+        List<JobFile> jobFiles = f.jobs() == null ? List.of() : f.jobs();
+        List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates).resolve(offerFiles);
         // From the offers as written, so that an offer with an error of its own does not also make its provider unknown.
         Set<String> providers = new TreeSet<>();
-        f.offers().stream().filter(java.util.Objects::nonNull).forEach(o -> providers.add(o.provider()));
+        Map<String, Set<String>> regions = new LinkedHashMap<>();
+        for (int i = 0; i < offerFiles.size(); i++) {
+            String provider = offerFiles.get(i) != null ? offerFiles.get(i).provider() : c.text("offers[" + i + "].provider");
+            String region = offerFiles.get(i) != null ? offerFiles.get(i).region() : c.text("offers[" + i + "].region");
+            if (provider != null) {
+                providers.add(provider);
+                // An offer whose region is wrong (already reported) leaves its provider's regions unknown: "*".
+                regions.computeIfAbsent(provider, k -> new TreeSet<>()).add(region != null ? region : "*");
+            }
+        }
+        checkDatasetLocations(jobFiles, regions, f.transfer() == null || f.transfer().byProvider() == null ? Set.of()
+                : f.transfer().byProvider().keySet(), c);
         Budget budget = resolveBudget(f.budget(), providers, c);
         Set<String> billing = new TreeSet<>(providers);
-        f.jobs().stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
+        jobFiles.stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
                 .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
-        var jobs = new JobResolver(c, table, horizon, f.horizon().end(), groups,
-                new ThroughputKeys(c, table, f.offers(), offers, warnings)).resolve(f.jobs());
-        if (c.failed()) {
+        var jobs = f.jobs() == null ? List.<io.gpuplan.problem.Job>of()
+                : new JobResolver(c, table, horizon, f.horizon() == null ? null : f.horizon().end(), groups,
+                        new ThroughputKeys(c, table, offerFiles, offers, warnings)).resolve(jobFiles);
+        if (c.failed() || !reported.isEmpty()) {
             return null;
         }
+        if (!withinMoneyLimit(horizon, offers, jobs, transfer, c)) {
+            return null;
+        }
+        RateDirection.check(offers, currency, rates, warnings);
         Map<String, Accelerator> used = new LinkedHashMap<>();
         offers.forEach(o -> used.put(o.accelerator().name(), o.accelerator()));
         jobs.forEach(j -> {
@@ -78,6 +105,70 @@ public final class ProblemResolver {
             }
         });
         return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs);
+    }
+
+    /**
+     * A dataset sits in a region that exists: one of an offer's, or one the bundled catalog lists for that provider
+     * (data in aws/us-west-2 with GPUs in us-east-1 is real). Anything else is a typo (us-east-9) that would otherwise
+     * be charged silently as a transfer to every offer. A provider with neither offers nor catalog rows is accepted
+     * only when {@code transfer.byProvider} names it (data kept on premises, say).
+     */
+    private static void checkDatasetLocations(List<JobFile> jobs, Map<String, Set<String>> offerRegions,
+                                              Set<String> declared, Checks c) {
+        io.gpuplan.catalog.Catalog catalog = io.gpuplan.catalog.Catalog.builtIn();
+        Map<String, Set<String>> regions = new java.util.TreeMap<>();
+        catalog.providers().forEach(p -> regions.put(p, new TreeSet<>(catalog.regions(p))));
+        offerRegions.forEach((p, r) -> regions.computeIfAbsent(p, k -> new TreeSet<>()).addAll(r));
+        for (int i = 0; i < jobs.size(); i++) {
+            JobFile j = jobs.get(i);
+            if (j == null || j.dataset() == null || j.dataset().location() == null) {
+                continue;
+            }
+            String[] parts = j.dataset().location().split("/", -1);
+            if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+                continue; // JobResolver reports the form
+            }
+            String provider = parts[0].trim();
+            String region = parts[1].trim();
+            String path = "jobs[" + i + "].dataset.location";
+            if (!regions.containsKey(provider)) {
+                if (!declared.contains(provider)) {
+                    String guess = DidYouMean.suggest(provider, regions.keySet()).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                    c.error(path, "unknown provider \"" + provider + "\"" + guess, "a provider of an offer ("
+                            + String.join(", ", offerRegions.keySet()) + ") or of the catalog, or one named under transfer.byProvider");
+                }
+            } else if (!regions.get(provider).contains(region) && !regions.get(provider).contains("*")) {
+                String guess = DidYouMean.suggest(region, regions.get(provider)).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
+                Set<String> own = offerRegions.getOrDefault(provider, Set.of());
+                c.error(path, "no offer of " + provider + " is in " + region + ", nor does the catalog know it" + guess,
+                        "a region of " + provider + (own.isEmpty() ? "" : " such as " + String.join(", ", own))
+                                + " (gpuplan catalog --provider " + provider + " lists those the catalog knows)");
+            }
+        }
+    }
+
+    /** The sum of every job's {@link WorstCost} stays within {@link Limits#MAX_AMOUNT}, so no money sum overflows. */
+    private static boolean withinMoneyLimit(Horizon horizon, List<Offer> offers, List<io.gpuplan.problem.Job> jobs,
+                                            Transfer transfer, Checks c) {
+        double total = 0;
+        double largest = -1;
+        int at = -1;
+        for (int i = 0; i < jobs.size(); i++) {
+            double worst = WorstCost.of(jobs.get(i), offers, horizon, transfer);
+            total += worst;
+            if (worst > largest) {
+                largest = worst;
+                at = i;
+            }
+        }
+        if (total <= Limits.MAX_AMOUNT) {
+            return true;
+        }
+        c.error("jobs[" + at + "]", "could cost up to " + Checks.fmt(largest) + " (all jobs together up to "
+                        + Checks.fmt(total) + ": the priciest offer at the largest GPU count for the whole horizon)",
+                "at most " + Checks.limit(Limits.MAX_AMOUNT) + " in the base currency for all jobs together: fewer GPUs,"
+                        + " lower prices or a shorter horizon");
+        return false;
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {
@@ -135,12 +226,14 @@ public final class ProblemResolver {
         Set<String> seen = new LinkedHashSet<>();
         for (int i = 0; i < files.size(); i++) {
             AcceleratorFile a = files.get(i);
-            if (a == null) {
-                continue; // its binding errors are already reported
-            }
             String p = "accelerators[" + i + "]";
-            if (!seen.add(a.name().toLowerCase(Locale.ROOT))) {
-                c.error(p + ".name", "duplicate accelerator \"" + a.name() + "\"", "each accelerator once");
+            // Also for an entry with binding errors (already reported): its name still takes its place.
+            String name = a != null ? a.name() : c.text(p + ".name");
+            if (name != null && !seen.add(name.toLowerCase(Locale.ROOT))) {
+                c.error(p + ".name", "duplicate accelerator \"" + name + "\"", "each accelerator once");
+                continue;
+            }
+            if (a == null) {
                 continue;
             }
             Accelerator base = builtIn.find(a.name()).orElse(null);
@@ -157,6 +250,12 @@ public final class ProblemResolver {
             }
             c.positiveIfGiven(a.memoryGb(), p + ".memoryGb");
             c.positiveIfGiven(a.fp16Tflops(), p + ".fp16Tflops");
+            c.atMost(a.memoryGb(), Limits.MAX_ACCELERATOR_MEMORY_GB, p + ".memoryGb",
+                    "up to " + Checks.limit(Limits.MAX_ACCELERATOR_MEMORY_GB) + " GB per accelerator");
+            if (a.fp16Tflops() != null && a.fp16Tflops() > 0) {
+                c.within(a.fp16Tflops(), Limits.MIN_TFLOPS, Limits.MAX_TFLOPS, p + ".fp16Tflops",
+                        "from " + Checks.fmt(Limits.MIN_TFLOPS) + " to " + Checks.limit(Limits.MAX_TFLOPS) + " TFLOPS");
+            }
             c.positiveIfGiven(a.bandwidthGBs(), p + ".bandwidthGBs");
             if (base == null && (a.vendor() == null || a.memoryGb() == null || a.fp16Tflops() == null)) {
                 continue;
@@ -177,12 +276,18 @@ public final class ProblemResolver {
         if (b == null) {
             return Budget.NONE;
         }
-        c.positiveIfGiven(b.total(), "budget.total");
+        // Zero is a scenario (nothing may be spent, so every job is unplanned), not a mistake.
+        String upTo = "an amount up to " + Checks.limit(Limits.MAX_AMOUNT) + " in the base currency";
+        if (b.total() != null) {
+            c.nonNegative(b.total(), "budget.total");
+            c.atMost(b.total(), Limits.MAX_AMOUNT, "budget.total", upTo);
+        }
         Map<String, Double> caps = b.byProvider() == null ? Map.of() : b.byProvider();
         caps.forEach((provider, cap) -> {
             providerLine(provider, providers, "budget.byProvider." + provider, c,
                     "no offer is from " + provider + ", so this cap limits nothing");
-            c.positive(cap, "budget.byProvider." + provider);
+            c.nonNegative(cap, "budget.byProvider." + provider);
+            c.atMost(cap, Limits.MAX_AMOUNT, "budget.byProvider." + provider, upTo);
         });
         return new Budget(b.total(), caps);
     }
@@ -195,6 +300,9 @@ public final class ProblemResolver {
         double provider = t.crossProviderPerGb() == null ? Transfer.DEFAULT_CROSS_PROVIDER : t.crossProviderPerGb();
         c.nonNegative(region, "transfer.crossRegionPerGb");
         c.nonNegative(provider, "transfer.crossProviderPerGb");
+        String perGb = "a rate up to " + Checks.limit(Limits.MAX_TRANSFER_PER_GB) + " per GB";
+        c.atMost(region, Limits.MAX_TRANSFER_PER_GB, "transfer.crossRegionPerGb", perGb);
+        c.atMost(provider, Limits.MAX_TRANSFER_PER_GB, "transfer.crossProviderPerGb", perGb);
         Map<String, Transfer.Rates> by = new LinkedHashMap<>();
         if (t.byProvider() != null) {
             t.byProvider().forEach((name, r) -> {
@@ -204,9 +312,11 @@ public final class ProblemResolver {
                 double cp = r.crossProviderPerGb() == null ? provider : r.crossProviderPerGb();
                 if (r.crossRegionPerGb() != null) {
                     c.nonNegative(cr, "transfer.byProvider." + name + ".crossRegionPerGb");
+                    c.atMost(cr, Limits.MAX_TRANSFER_PER_GB, "transfer.byProvider." + name + ".crossRegionPerGb", perGb);
                 }
                 if (r.crossProviderPerGb() != null) {
                     c.nonNegative(cp, "transfer.byProvider." + name + ".crossProviderPerGb");
+                    c.atMost(cp, Limits.MAX_TRANSFER_PER_GB, "transfer.byProvider." + name + ".crossProviderPerGb", perGb);
                 }
                 by.put(name, new Transfer.Rates(cr, cp));
             });
@@ -244,11 +354,13 @@ public final class ProblemResolver {
     static final class Checks {
         private final Locator locator;
         private final ErrorSink sink;
+        private final Set<String> reported;
         private boolean failed;
 
-        Checks(Locator locator, ErrorSink sink) {
+        Checks(Locator locator, ErrorSink sink, Set<String> reported) {
             this.locator = locator;
             this.sink = sink;
+            this.reported = reported;
         }
 
         boolean failed() {
@@ -257,7 +369,28 @@ public final class ProblemResolver {
 
         void error(String path, String what, String valid) {
             failed = true;
-            sink.error(locator.locate(path), path, what, valid);
+            if (!repeatsReported(path)) {
+                sink.error(locator.locate(path), path, what, valid);
+            }
+        }
+
+        /**
+         * Whether an error at {@code path} would only follow from one already reported at or below it: a wrong
+         * {@code memoryGb} was left out, so "the job states neither memoryGb nor model.paramsB" says nothing new.
+         */
+        private boolean repeatsReported(String path) {
+            for (String r : reported) {
+                if (r.equals(path) || path.isEmpty() || r.startsWith(path + ".") || r.startsWith(path + "[")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The text of the scalar written at {@code path}, or null: for an item whose binding failed. */
+        String text(String path) {
+            return locator.find(path) instanceof io.gpuplan.problem.yaml.YNode.YScalar s
+                    && s.kind() != io.gpuplan.problem.yaml.YNode.YScalar.Kind.NULL ? s.text() : null;
         }
 
         boolean require(boolean ok, String path, String what, String valid) {
@@ -268,7 +401,11 @@ public final class ProblemResolver {
         }
 
         void positive(double v, String path) {
-            require(v > 0, path, "is " + fmt(v) + ", must be greater than zero", "a positive number");
+            positiveOk(v, path);
+        }
+
+        boolean positiveOk(double v, String path) {
+            return require(v > 0, path, "is " + fmt(v) + ", must be greater than zero", "a positive number");
         }
 
         void positiveIfGiven(Number v, String path) {
@@ -300,7 +437,44 @@ public final class ProblemResolver {
         }
 
         static String fmt(double v) {
-            return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+            if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                return String.valueOf((long) v);
+            }
+            if (!Double.isFinite(v)) {
+                return String.valueOf(v);
+            }
+            if (v != 0 && (Math.abs(v) >= 1e15 || Math.abs(v) < 1e-4)) { // 1e300, not 1.0E300
+                return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toString()
+                        .replace("E+", "e").replace("E", "e");
+            }
+            return String.valueOf(v);
+        }
+
+        /**
+         * A value beyond a bound of {@link Limits}: reported with what would be valid ("a price up to 1e6 per
+         * GPU-hour"), so that no arithmetic on it can overflow or run out of range later.
+         */
+        boolean atMost(Number v, double max, String path, String valid) {
+            if (v == null || v.doubleValue() <= max) {
+                return true;
+            }
+            error(path, "is " + fmt(v.doubleValue()) + ", more than gpuplan plans with", valid);
+            return false;
+        }
+
+        /** Like {@link #atMost} for a lower bound too. */
+        boolean within(Number v, double min, double max, String path, String valid) {
+            if (v == null || v.doubleValue() >= min && v.doubleValue() <= max) {
+                return true;
+            }
+            error(path, "is " + fmt(v.doubleValue()) + ", outside what gpuplan plans with", valid);
+            return false;
+        }
+
+        /** A bound as a message writes it: 1e6, 100000. */
+        static String limit(double max) {
+            double exp = Math.log10(Math.abs(max));
+            return exp == Math.rint(exp) && Math.abs(exp) >= 5 ? "1e" + (long) exp : fmt(max);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.gpuplan.problem.file;
 
 import io.gpuplan.catalog.Catalog;
 import io.gpuplan.problem.AcceleratorTable;
+import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Work;
 import io.gpuplan.problem.yaml.DidYouMean;
@@ -57,6 +58,10 @@ final class ThroughputKeys {
                 return;
             }
             c.positive(rate, p);
+            if (rate > 0) {
+                c.within(rate, Limits.MIN_UNITS_PER_SECOND, Limits.MAX_UNITS_PER_SECOND, p, "from 1e-6 to "
+                        + ProblemResolver.Checks.limit(Limits.MAX_UNITS_PER_SECOND) + " units/second per GPU");
+            }
             into.put(name, rate);
         });
         byProvider.keySet().forEach(provider -> checkOneAccelerator(provider, byOffer, path + "." + provider));

@@ -10,9 +10,8 @@ import io.gpuplan.problem.yaml.YNode.YMap;
 import io.gpuplan.problem.yaml.YNode.YScalar;
 import io.gpuplan.problem.yaml.YamlSyntaxException;
 import io.gpuplan.problem.yaml.YamlTreeReader;
+import io.gpuplan.problem.yaml.ProblemText;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,19 +93,18 @@ public final class OverlayResolver {
             return null;
         }
         String text;
+        String baseName = basePath.toString();
         try {
-            if (Files.size(basePath) > io.gpuplan.problem.Limits.MAX_FILE_BYTES) {
-                errors.error(s.location(), "extends", "the base file " + basePath + " has more than "
-                        + io.gpuplan.problem.Limits.MAX_FILE_BYTES + " bytes", "a problem file of a sensible size");
-                return null;
+            text = ProblemText.read(basePath).text();
+        } catch (ProblemText.Unreadable e) {
+            if (e.location().isKnown()) { // a position inside the base (a byte that is not UTF-8)
+                errors.error(e.location().in(baseName), "", e.what(), e.valid());
+            } else {
+                errors.error(s.location(), "extends", "cannot read the base file " + basePath + ": " + e.what(),
+                        e.valid() + ", relative to this one");
             }
-            text = Files.readString(basePath, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            errors.error(s.location(), "extends", "cannot read the base file " + basePath + ": "
-                    + io.gpuplan.problem.ReadFailure.describe(basePath, e), "an existing problem file, relative to this one");
             return null;
         }
-        String baseName = basePath.toString();
         ErrorSink inBase = (loc, path, what, valid) -> errors.error(loc.source() == null ? loc.in(baseName) : loc, path, what, valid);
         YNode base;
         try {

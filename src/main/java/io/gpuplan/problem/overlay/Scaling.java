@@ -89,7 +89,17 @@ final class Scaling {
                 errors.error(value.location(), Paths.child(path, what), "expected a shift in days or weeks", "e.g. -7d or 2w");
                 return problem;
             }
-            long days = Long.parseLong(m.group(1)) * (m.group(2).equals("w") ? 7 : 1);
+            // Digits beyond what a long holds, or a shift beyond ten years, would move a date out of any calendar.
+            String digits = m.group(1).replaceFirst("^[-+]", "");
+            long days = digits.length() > 7 ? Long.MAX_VALUE
+                    : Math.abs(Long.parseLong(m.group(1)) * (m.group(2).equals("w") ? 7 : 1));
+            if (days > io.gpuplan.problem.Limits.MAX_SHIFT_DAYS) {
+                errors.error(value.location(), Paths.child(path, what), "shifts by more than "
+                        + io.gpuplan.problem.Limits.MAX_SHIFT_DAYS + " days", "a shift of at most "
+                        + io.gpuplan.problem.Limits.MAX_SHIFT_DAYS + " days (ten years), e.g. -7d or 2w");
+                return problem;
+            }
+            days = Long.parseLong(m.group(1)) * (m.group(2).equals("w") ? 7 : 1);
             return shiftDeadlines(problem, rule, days, value.location());
         }
         Double factor = value instanceof YScalar s ? RecordBinder.number(s) : null;

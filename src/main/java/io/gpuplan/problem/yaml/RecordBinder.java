@@ -57,20 +57,29 @@ public final class RecordBinder {
     }
 
     /**
-     * Binds a document's root record leniently, so that later checks can still run and report their problems in
-     * the same pass: an optional field that is wrong becomes null, and a list keeps its good items (a wrong item
-     * becomes null, keeping the indexes). Returns null only when a required field is missing or wrong.
+     * How much of a wrong record is kept so that later checks can still run and report their problems in the same
+     * pass (a file with 25 mistakes is fixed in one round, not three). STRICT: anything wrong inside makes the record
+     * null. ITEM (a list item of the root, such as one offer): a wrong optional field becomes null; a wrong or
+     * missing required field still makes the item null. ROOT: every wrong field becomes null, and a list keeps its
+     * good items (a wrong item becomes null, keeping the indexes); its items are bound as ITEM.
      */
+    private enum Leniency { STRICT, ITEM, ROOT }
+
+    /** Binds a document's root record leniently (see {@link Leniency#ROOT}); null only when the root is no mapping. */
     public <T> T bindRoot(YNode node, Class<T> type) {
         if (!(node instanceof YMap)) {
             return bind(node, type, "");
         }
         @SuppressWarnings("unchecked")
-        T value = (T) bindRecord(node, type, "", true);
+        T value = (T) bindRecord(node, type, "", Leniency.ROOT);
         return value;
     }
 
     private Object bindValue(YNode node, Type type, String path) {
+        return bindValue(node, type, path, Leniency.STRICT);
+    }
+
+    private Object bindValue(YNode node, Type type, String path, Leniency leniency) {
         if (node instanceof YScalar s && s.kind() == YScalar.Kind.NULL) {
             return null;
         }
@@ -89,7 +98,7 @@ public final class RecordBinder {
             if (node instanceof YScalar s && scalarForms.containsKey(cls)) {
                 return bindScalarForm(s, cls, path);
             }
-            return bindRecord(node, cls, path, false);
+            return bindRecord(node, cls, path, leniency);
         }
         if (!(node instanceof YScalar s)) {
             return mismatch(node, path, describe(cls));
@@ -120,7 +129,7 @@ public final class RecordBinder {
         boolean ok = true;
         for (int i = 0; i < list.items().size(); i++) {
             YNode item = list.items().get(i);
-            Object v = bindValue(item, itemType, Paths.index(path, i));
+            Object v = bindValue(item, itemType, Paths.index(path, i), keepGood ? Leniency.ITEM : Leniency.STRICT);
             if (v == null) {
                 ok &= isNull(item) && reportNullItem(item, Paths.index(path, i));
             }
@@ -157,7 +166,8 @@ public final class RecordBinder {
         return ok ? out : null;
     }
 
-    private Object bindRecord(YNode node, Class<?> cls, String path, boolean lenient) {
+    private Object bindRecord(YNode node, Class<?> cls, String path, Leniency leniency) {
+        boolean lenient = leniency != Leniency.STRICT;
         if (!(node instanceof YMap map)) {
             String alt = scalarForms.containsKey(cls) ? scalarForms.get(cls).describe() + " or " : "";
             return mismatch(node, path, alt + describe(cls));
@@ -184,7 +194,7 @@ public final class RecordBinder {
             String childPath = Paths.child(path, c.getName());
             if (child == null || isNull(child)) {
                 if (isRequired(c, map)) {
-                    ok = false;
+                    ok &= leniency == Leniency.ROOT;
                     Location where = child == null ? map.location() : child.location();
                     errors.error(where, childPath, child == null ? "missing required field" : "missing value",
                             describe(c.getGenericType()));
@@ -193,11 +203,11 @@ public final class RecordBinder {
                 continue;
             }
             boolean required = isRequired(c, map);
-            Object v = lenient && c.getGenericType() instanceof ParameterizedType pt && pt.getRawType() == List.class
+            Object v = leniency == Leniency.ROOT && c.getGenericType() instanceof ParameterizedType pt && pt.getRawType() == List.class
                     ? bindList(child, pt.getActualTypeArguments()[0], childPath, true)
                     : bindValue(child, c.getGenericType(), childPath);
             if (v == null) {
-                ok &= lenient && !required;
+                ok &= leniency == Leniency.ROOT || lenient && !required;
                 v = primitiveDefault(c.getType());
             }
             args[i] = v;
@@ -251,7 +261,16 @@ public final class RecordBinder {
             Double d = number(s);
             boolean isInt = cls == Integer.class || cls == int.class;
             double limit = isInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
-            if (d == null || d != Math.rint(d) || Math.abs(d) > limit) {
+            if (d != null && d == Math.rint(d) && Math.abs(d) > limit) {
+                // Say the range, not only "expected a whole number" of a value that is one.
+                String min = isInt ? String.valueOf(Integer.MIN_VALUE) : String.valueOf(Long.MIN_VALUE);
+                String max = isInt ? String.valueOf(Integer.MAX_VALUE) : String.valueOf(Long.MAX_VALUE);
+                errors.error(s.location(), path, "is " + s.text().trim() + ", beyond what a whole number here may be",
+                        "a whole number from " + min + " to " + max + (path.endsWith("gpus.max") || path.endsWith("gpus.min")
+                                ? " (and at most " + io.gpuplan.problem.Limits.MAX_GPUS_PER_JOB + " GPUs per job)" : ""));
+                return null;
+            }
+            if (d == null || d != Math.rint(d)) {
                 return mismatch(s, path, describe(cls), d == null ? WrittenNumber.unitHint(s.text()) : "");
             }
             return isInt ? (Object) d.intValue() : (Object) d.longValue();

@@ -29,6 +29,10 @@ public final class YamlTreeReader {
     public static final int MAX_DEPTH = 64;
     public static final int MAX_SCALAR = 10_000;
     public static final long MAX_VALUES = 200_000;
+    /** YAML's own limit on a key written without a "? " indicator (YAML 1.2, 7.4.2), which SnakeYAML enforces. */
+    public static final int MAX_KEY = 1024;
+    /** Where SnakeYAML says a key began when it found no ':' within {@link #MAX_KEY} characters. */
+    private static final Pattern SIMPLE_KEY = Pattern.compile("while scanning a simple key \\(line (\\d+), column (\\d+)\\)");
 
     /** A position in a SnakeYAML message: {@code " in reader, line 4, column 7:"}. */
     private static final Pattern MARK = Pattern.compile("\\s*in .*, line (\\d+), column (\\d+):?\\s*");
@@ -60,10 +64,40 @@ public final class YamlTreeReader {
             if (t == null) {
                 return new YScalar("", YScalar.Kind.NULL, new Location(1, 1));
             }
-            return new YamlTreeReader(p, errors).readValue(t, "", 0);
+            YNode root = new YamlTreeReader(p, errors).readValue(t, "", 0);
+            if (p.nextToken() != null) { // Jackson reads a "---" document after the first as more root values
+                throw new YamlSyntaxException(location(p.currentTokenLocation()), "a second YAML document (after ---);"
+                        + " gpuplan reads one problem per file and would ignore it");
+            }
+            return root;
         } catch (JacksonException e) {
-            throw syntaxError(e);
+            throw longKey(syntaxError(e), text);
         }
+    }
+
+    /**
+     * "could not find expected ':'" also means a key longer than YAML allows; say so when the key that began where
+     * SnakeYAML says is that long, instead of quoting the parser.
+     */
+    private static YamlSyntaxException longKey(YamlSyntaxException e, String text) {
+        Matcher m = SIMPLE_KEY.matcher(e.getMessage());
+        if (!e.getMessage().contains("could not find expected ':'") || !m.find()) {
+            return e;
+        }
+        int line = Integer.parseInt(m.group(1));
+        int column = Integer.parseInt(m.group(2));
+        String[] lines = text.split("\n", line + 1);
+        if (line > lines.length || column - 1 > lines[line - 1].length()) {
+            return e;
+        }
+        String rest = lines[line - 1].substring(column - 1);
+        int colon = rest.indexOf(": ");
+        int keyLength = colon >= 0 ? colon : rest.endsWith(":") ? rest.length() - 1 : -1;
+        if (keyLength <= MAX_KEY) {
+            return e;
+        }
+        return new YamlSyntaxException(new Location(line, column), "a key of " + keyLength + " characters; YAML allows a key"
+                + " of at most " + MAX_KEY);
     }
 
     /**
@@ -132,7 +166,7 @@ public final class YamlTreeReader {
                 }
                 yield new YList(items, loc);
             }
-            case VALUE_STRING -> scalar(p.getString(), YScalar.Kind.STRING, loc);
+            case VALUE_STRING -> scalar(p.getString(), isCoreNull(p.getString()) ? YScalar.Kind.NULL : YScalar.Kind.STRING, loc);
             case VALUE_NUMBER_INT -> scalar(p.getText(), YScalar.Kind.INTEGER, loc);
             case VALUE_NUMBER_FLOAT -> scalar(p.getText(), YScalar.Kind.FLOAT, loc);
             case VALUE_TRUE, VALUE_FALSE -> scalar(p.getText(), YScalar.Kind.BOOLEAN, loc);
@@ -164,6 +198,14 @@ public final class YamlTreeReader {
             }
         }
         return new YMap(entries, loc);
+    }
+
+    /**
+     * YAML 1.2's core schema reads {@code ~}, {@code Null} and {@code NULL} as null, but Jackson only {@code null}: a
+     * {@code region: ~} would otherwise be the text "~". Jackson does not tell a quoted '~' apart, so that is null too.
+     */
+    private static boolean isCoreNull(String text) {
+        return text.equals("~") || text.equals("Null") || text.equals("NULL");
     }
 
     private YScalar scalar(String text, YScalar.Kind kind, Location loc) {

@@ -1,0 +1,39 @@
+package io.gpuplan.problem.file;
+
+import io.gpuplan.problem.Horizon;
+import io.gpuplan.problem.Job;
+import io.gpuplan.problem.Limits;
+import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Transfer;
+import io.gpuplan.problem.Work;
+import java.util.List;
+
+/**
+ * The most any option of a job could cost, so that a plan's money (exact cents in a {@code long}) cannot overflow:
+ * every field is within {@link Limits}, but their product (a price × 100,000 GPUs × a ten-year horizon) may not be.
+ * Bounded by the priciest offer at the job's largest GPU count for the whole horizon (a reserved term when longer),
+ * plus its dataset moved at the dearest transfer rate, plus its migration.
+ */
+final class WorstCost {
+    private WorstCost() {
+    }
+
+    static double of(Job job, List<Offer> offers, Horizon horizon, Transfer transfer) {
+        double gpus = job.work() instanceof Work.Serving s
+                ? (double) s.replicas() * (s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : Limits.MAX_GPUS_PER_INSTANCE)
+                : job.gpus().max();
+        double compute = 0;
+        for (Offer o : offers) {
+            double billed = Math.ceil(gpus / o.gpusPerInstance()) * o.gpusPerInstance();
+            double hours = Math.max(horizon.hours(), o.isReserved() ? o.termMonths() * 31.0 * 24 : 0);
+            compute = Math.max(compute, billed * hours * o.priceInBase());
+        }
+        double rate = Math.max(transfer.crossRegionPerGb(), transfer.crossProviderPerGb());
+        for (Transfer.Rates r : transfer.byProvider().values()) {
+            rate = Math.max(rate, Math.max(r.crossRegionPerGb(), r.crossProviderPerGb()));
+        }
+        double moved = job.dataset() == null ? 0 : job.dataset().sizeGb() * rate;
+        double migration = job.migration() == null ? 0 : job.migration().cost();
+        return compute + moved + migration;
+    }
+}

@@ -1,0 +1,89 @@
+package io.gpuplan.problem.yaml;
+
+import io.gpuplan.problem.ReadFailure;
+import io.gpuplan.problem.Limits;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The text of a problem file (or an overlay's base), read within {@link Limits#MAX_FILE_BYTES} and decoded as strict
+ * UTF-8. Only regular files are opened: a FIFO would block the open forever and {@code /dev/zero} has no end (its
+ * {@code size()} says 0), so the cap is on what is read, not on what the file system says.
+ */
+public record ProblemText(byte[] bytes, String text) {
+    /** Why a file cannot be read as problem text: what is wrong (naming no Java class) and what would be valid. */
+    public static final class Unreadable extends Exception {
+        private final Location location;
+        private final String valid;
+
+        Unreadable(Location location, String what, String valid) {
+            super(what, null, false, false);
+            this.location = location;
+            this.valid = valid;
+        }
+
+        public Location location() {
+            return location;
+        }
+
+        public String what() {
+            return getMessage();
+        }
+
+        public String valid() {
+            return valid;
+        }
+    }
+
+    private static final String VALID = "a readable YAML problem file";
+
+    public static ProblemText read(Path file) throws Unreadable {
+        if (Files.isDirectory(file)) {
+            throw new Unreadable(Location.UNKNOWN, "it is a folder", "the path of a YAML problem file");
+        }
+        if (!Files.exists(file)) {
+            throw new Unreadable(Location.UNKNOWN, "no such file", "the path of an existing YAML problem file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new Unreadable(Location.UNKNOWN, "it is not a regular file (a device, pipe or socket)", VALID);
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes((int) Limits.MAX_FILE_BYTES + 1);
+        } catch (IOException e) {
+            throw new Unreadable(Location.UNKNOWN, ReadFailure.describe(file, e), VALID);
+        }
+        if (bytes.length > Limits.MAX_FILE_BYTES) {
+            throw new Unreadable(Location.UNKNOWN, "it has more than " + Limits.MAX_FILE_BYTES + " bytes, more than a problem file needs",
+                    "at most " + Limits.MAX_FILE_BYTES + " bytes");
+        }
+        return new ProblemText(bytes, decode(bytes));
+    }
+
+    /** Strict UTF-8: a byte that is not UTF-8 is an error at its line and column, not a silent U+FFFD. */
+    public static String decode(byte[] bytes) throws Unreadable {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        CoderResult r = decoder.decode(in, out, true);
+        if (r.isError()) {
+            int at = in.position();
+            String before = new String(bytes, 0, at, StandardCharsets.UTF_8);
+            int line = 1 + (int) before.chars().filter(c -> c == '\n').count();
+            int column = before.length() - before.lastIndexOf('\n');
+            throw new Unreadable(new Location(line, column), String.format("the byte 0x%02X is not UTF-8 text", bytes[at] & 0xff),
+                    "save the file as UTF-8");
+        }
+        decoder.flush(out);
+        return out.flip().toString();
+    }
+}
