@@ -20,7 +20,8 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Interrupts.install(System.err);
-        System.exit(run(args));
+        int code = run(args);
+        System.exit(code == ExitCodes.INTERRUPTED ? Interrupts.exitCode() : code);
     }
 
     public static int run(String... args) {

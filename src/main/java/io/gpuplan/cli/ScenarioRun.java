@@ -55,7 +55,7 @@ final class ScenarioRun {
             var problem = loaded.problem();
             ProgressLine progress = new ProgressLine(err, base, problem.currency(), liveLine);
             if (Interrupts.stopper().stopped()) {
-                return Outcome.failed(base, ExitCodes.INTERRUPTED, "not solved: stopped by Ctrl-C");
+                return Outcome.failed(base, ExitCodes.INTERRUPTED, "not solved: stopped by " + Interrupts.stopper().reason());
             }
             PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates, Interrupts.stopper());
             progress.finish();
