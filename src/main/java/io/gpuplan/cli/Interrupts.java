@@ -42,7 +42,7 @@ final class Interrupts {
                 err.println();
                 err.println("gpuplan: " + name + ": stopping: writing the best plans found so far (" + again + " to quit at once)");
                 err.flush();
-                STOPPER.stop(name);
+                STOPPER.stopBecause(name);
             } else {
                 AtomicFiles.abandonAll();
                 err.println("gpuplan: stopped");

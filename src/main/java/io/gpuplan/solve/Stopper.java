@@ -18,12 +18,12 @@ public final class Stopper {
     }
 
     /** Stops, naming why in the plan's {@code run.termination} ("interrupted (SIGTERM)"). */
-    public void stop(String why) {
+    public void stopBecause(String why) {
         reason = why;
         stop();
     }
 
-    /** What stopped the solves: "Ctrl-C" unless {@link #stop(String)} said otherwise. */
+    /** What stopped the solves: "Ctrl-C" unless {@link #stopBecause(String)} said otherwise. */
     public String reason() {
         return reason;
     }
