@@ -1,6 +1,7 @@
 package io.gpuplan.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.TestProblems;
@@ -40,6 +41,22 @@ class OutputSafetyTest {
         assertEquals(0, verify.code(), verify.out());
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".tmp")).toList());
+        }
+    }
+
+    /** Ids become FOCUS cells (ResourceId, SkuId): one written as a formula must reach a spreadsheet as text. */
+    @Test
+    void aJobIdWrittenAsAFormulaIsTextInTheFocusCsv() throws Exception {
+        Path problem = dir.resolve("formula.yaml");
+        Files.writeString(problem, Files.readString(TestProblems.TINY).replace("id: pretrain-7b", "id: \"=HYPERLINK(1)\"")
+                .replace("id: cn-risk", "id: \"@cn-risk\""));
+        CliTest.Run r = CliTest.run("solve", problem.toString(), "--out", dir.toString(), "--move-limit", "1000");
+        assertEquals(0, r.code(), r.err());
+        String csv = Files.readString(dir.resolve("formula.focus.csv"));
+        assertTrue(csv.contains(",\"'=HYPERLINK(1)\","), csv);
+        assertTrue(csv.contains(",\"'@cn-risk\","), csv);
+        for (String line : csv.split("\r\n")) {
+            assertFalse(line.startsWith("=") || line.contains(",=") || line.contains(",@") || line.contains(",+"), line);
         }
     }
 

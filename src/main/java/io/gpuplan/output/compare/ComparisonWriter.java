@@ -78,6 +78,6 @@ public final class ComparisonWriter {
     }
 
     static String csvField(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return io.gpuplan.output.CsvField.of(s);
     }
 }
