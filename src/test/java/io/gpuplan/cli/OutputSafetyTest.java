@@ -60,6 +60,27 @@ class OutputSafetyTest {
         }
     }
 
+    /**
+     * An id written as Markdown — an image from a remote server, a javascript: link, a bare URL — is text in the
+     * Markdown report: brackets escaped, URLs not autolinked (GitHub flavour), HTML already escaped.
+     */
+    @Test
+    void idsWrittenAsMarkdownAreTextInTheMarkdownReport() throws Exception {
+        Path problem = dir.resolve("md.yaml");
+        Files.writeString(problem, Files.readString(TestProblems.TINY)
+                .replace("id: pretrain-7b", "id: \"![pixel](https://evil.example/p.png)\"")
+                .replace("id: cn-risk", "id: \"[click](javascript:alert(1))\"")
+                .replace("id: serve-70b", "id: \"see www.evil.example or <b>x</b>\""));
+        CliTest.Run r = CliTest.run("solve", problem.toString(), "--out", dir.toString(), "--move-limit", "1000");
+        assertEquals(0, r.code(), r.err());
+        String md = Files.readString(dir.resolve("md.report.md"));
+        assertTrue(md.contains("!\\[pixel\\](https\\://evil.example/p.png)"), md);
+        assertTrue(md.contains("\\[click\\](javascript:alert(1))"), md);
+        assertTrue(md.contains("see www\\.evil.example or &lt;b&gt;x&lt;/b&gt;"), md);
+        assertFalse(md.matches("(?s).*(?<!\\\\)\\[.*"), "an unescaped [ in:\n" + md);
+        assertFalse(md.matches("(?s).*(?<!\\\\)://.*") || md.contains("www."), "a URL GitHub would link in:\n" + md);
+    }
+
     @Test
     void anOutputNeverOverwritesTheProblemFile() throws Exception {
         Path problem = dir.resolve("odd.focus.csv");
