@@ -73,7 +73,7 @@ final class ScenarioRun {
             int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
             return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), result.moveSpeed(), null);
         } catch (IOException e) {
-            return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + e.getMessage());
+            return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + IoReasons.of(e));
         } catch (RuntimeException e) {
             return Outcome.failed(base, ExitCodes.INTERNAL, "internal error: " + e);
         }

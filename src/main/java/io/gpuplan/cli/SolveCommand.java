@@ -43,6 +43,9 @@ final class SolveCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         SolverSettings settings = solver.settings();
         List<Path> inputs = Batch.expand(files);
+        if (!outputsCanBeWritten(inputs, err)) {
+            return ExitCodes.BAD_INPUT;
+        }
         int workers = solver.workers();
         boolean liveLine = inputs.size() == 1 || workers == 1;
         List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, workers, file -> {
@@ -57,6 +60,31 @@ final class SolveCommand implements Callable<Integer> {
             Batch.printSummary(outcomes, stdout);
         }
         return outcomes.stream().mapToInt(this::exitCode).max().orElse(ExitCodes.OK);
+    }
+
+    /**
+     * Before any solving: two inputs of one name would write the same files in {@code --out} (one plan silently
+     * lost, or a mixed set), and a folder that cannot be written would only fail after the solve.
+     */
+    private boolean outputsCanBeWritten(List<Path> inputs, PrintWriter err) {
+        java.util.Map<String, Path> byBase = new java.util.LinkedHashMap<>();
+        boolean ok = true;
+        for (Path input : inputs) {
+            Path before = byBase.putIfAbsent(ScenarioRun.baseName(input), input);
+            if (before != null && !before.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize())) {
+                err.println("gpuplan: " + before + " and " + input + " would both write "
+                        + out.resolve(ScenarioRun.baseName(input) + ".plan.yaml") + "; solve them into different --out"
+                        + " folders, or rename one");
+                ok = false;
+            }
+        }
+        try {
+            io.gpuplan.output.AtomicFiles.checkWritable(out);
+        } catch (java.io.IOException e) {
+            err.println("gpuplan: cannot write to " + out + " (" + IoReasons.of(e) + "); choose another --out folder");
+            ok = false;
+        }
+        return ok;
     }
 
     private int exitCode(ScenarioRun.Outcome o) {
