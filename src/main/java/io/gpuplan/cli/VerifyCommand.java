@@ -60,7 +60,9 @@ final class VerifyCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         report.differences().forEach(d -> out.println(planFile + ": " + d));
-        out.println(planFile + ": " + report.differences().size() + " difference" + (report.differences().size() == 1 ? "" : "s"));
+        int n = report.differences().size() + mixed.size();
+        out.println(planFile + ": " + n + " difference" + (n == 1 ? "" : "s")
+                + (mixed.isEmpty() ? "" : " (" + mixed.size() + " in the files beside it)"));
         out.flush();
         return ExitCodes.PARTIAL;
     }

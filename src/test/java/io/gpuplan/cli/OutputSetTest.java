@@ -61,6 +61,7 @@ class OutputSetTest {
         CliTest.Run verify = CliTest.run("verify", TestProblems.TINY.toString(), plan.toString());
         assertEquals(ExitCodes.PARTIAL, verify.code(), verify.out());
         assertTrue(verify.out().contains("tiny.focus.csv was made from another plan (plan id "), verify.out());
+        assertTrue(verify.out().contains(": 1 difference (1 in the files beside it)"), verify.out());
         // report writes the set again from the plan: consistent once more
         CliTest.Run report = CliTest.run("report", plan.toString(), "--problem", TestProblems.TINY.toString());
         assertEquals(0, report.code(), report.err());
