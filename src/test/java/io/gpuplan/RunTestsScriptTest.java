@@ -15,18 +15,32 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * ./run-tests as CI and a developer see it: Maven's quiet mode hides surefire's summary, so the script prints its own
  * count at the end, and no colour codes. It runs here on a copy, with a stand-in {@code mvn} that prints colour
- * codes and writes surefire reports like the real one (the real suite cannot run inside itself).
+ * codes and writes surefire reports like the real one (the real suite cannot run inside itself), including one whose
+ * tests="0" (surefire's count for a class of @Nested tests) and captured output that looks like test cases.
  */
 class RunTestsScriptTest {
     @TempDir
     Path dir;
 
-    private static final String SUITE = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuite xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" version="3.0.2" name="%s" time="1.0" tests="%d" errors="%d" skipped="%d" failures="%d">
-              <testcase name="a" classname="%1$s" time="0.1"/>
-            </testsuite>
-            """;
+    /** A report as surefire writes it: a testcase per test, its outcome as a child, captured output as CDATA. */
+    private static String suite(String name, int passed, int failed, int errors, int skipped, int testsAttribute) {
+        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"" + name
+                + "\" time=\"1.0\" tests=\"" + testsAttribute + "\" errors=\"0\" skipped=\"0\" failures=\"0\">\n");
+        for (int i = 0; i < passed; i++) {
+            sb.append("  <testcase name=\"p").append(i).append("\" classname=\"").append(name).append("\" time=\"0.1\">\n")
+                    .append("    <system-out><![CDATA[<testcase name=\"printed\"> <failure> <error/> ]]></system-out>\n  </testcase>\n");
+        }
+        for (int i = 0; i < failed; i++) {
+            sb.append("  <testcase name=\"f").append(i).append("\"><failure message=\"no\" type=\"x\">at x</failure></testcase>\n");
+        }
+        for (int i = 0; i < errors; i++) {
+            sb.append("  <testcase name=\"e").append(i).append("\"><error message=\"boom\" type=\"x\">at y</error></testcase>\n");
+        }
+        for (int i = 0; i < skipped; i++) {
+            sb.append("  <testcase name=\"s").append(i).append("\"><skipped/></testcase>\n");
+        }
+        return sb.append("</testsuite>\n").toString();
+    }
 
     private Path copyOfTheScripts() throws Exception {
         Path root = dir.resolve("project");
@@ -36,7 +50,7 @@ class RunTestsScriptTest {
         }
         // A report left by an earlier run: the count must not include it.
         Path reports = Files.createDirectories(root.resolve("target/surefire-reports"));
-        Files.writeString(reports.resolve("TEST-old.OldTest.xml"), SUITE.formatted("old.OldTest", 50, 0, 0, 50));
+        Files.writeString(reports.resolve("TEST-old.OldTest.xml"), suite("old.OldTest", 0, 50, 0, 0, 50));
         return root;
     }
 
@@ -48,8 +62,8 @@ class RunTestsScriptTest {
                 + "printf '\\033[0m\\033[1m[ERROR] a test failed\\033[m\\n'\n"
                 + "printf '\\033[0m\\033[0m' >&2\n"
                 + "mkdir -p target/surefire-reports\n"
-                + "cat > target/surefire-reports/TEST-a.ATest.xml <<'XML'\n" + SUITE.formatted("a.ATest", 7, 0, 1, 2) + "XML\n"
-                + "cat > target/surefire-reports/TEST-b.BTest.xml <<'XML'\n" + SUITE.formatted("b.BTest", 5, 1, 0, 0) + "XML\n"
+                + "cat > target/surefire-reports/TEST-a.ATest.xml <<'XML'\n" + suite("a.ATest", 4, 2, 0, 1, 0) + "XML\n"
+                + "cat > target/surefire-reports/TEST-b.BTest.xml <<'XML'\n" + suite("b.BTest", 4, 0, 1, 0, 5) + "XML\n"
                 + "exit 1\n");
         Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
         return bin;
