@@ -229,7 +229,7 @@ function _picocli_gpuplan_solve() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
+  local flag_opts="'--no-warm-start' '--fail-on-unplanned' '-h' '--help' '-V' '--version'"
   local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
 
   type compopt &>/dev/null && compopt +o default

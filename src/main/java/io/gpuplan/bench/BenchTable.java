@@ -77,7 +77,7 @@ public final class BenchTable {
                     .append(Boolean.TRUE.equals(bound.provenOptimal()) ? "proven optimal"
                             : (bound.gap() == null ? "no cost bound" : "within " + percent(bound.gap()))
                             + (Boolean.TRUE.equals(bound.unplannedPriorityProven()) ? "" : ", priority not proven"))
-                    .append(" | ").append(r.plan().run().movesPerSecond() == null ? "—" : String.format(Locale.ROOT, "%,d", r.plan().run().movesPerSecond()))
+                    .append(" | ").append(String.format(Locale.ROOT, "%,d", r.movesPerSecond()))
                     .append(" | ").append(String.format(Locale.ROOT, "%.2f GiB", r.peakHeapBytes() / (double) GIB)).append(" |\n");
         }
     }

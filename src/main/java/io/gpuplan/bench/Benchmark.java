@@ -90,11 +90,12 @@ public final class Benchmark {
      * @param unplannedWithOptions unplanned jobs that had an eligible option (the others could never run)
      * @param peakHeapBytes      the most heap in use during the run, sampled every 20 ms
      * @param reference          the referee's proof (null where none ran)
+     * @param movesPerSecond     the search's speed (the plan file does not keep it: it differs per run)
      */
     public record Result(Size size, long seed, int days, Duration firstFeasible, List<Duration> checkpoints,
                          List<Long> costAtCheckpoint, List<Boolean> worseAtCheckpoint, PlanDocument plan,
                          int unplannedWithOptions, long peakHeapBytes, long maxHeapBytes, Duration total,
-                         Reference reference) {
+                         Reference reference, long movesPerSecond) {
         public long unplannedPriority() {
             return plan.summary().unplannedPriority();
         }
@@ -152,8 +153,7 @@ public final class Benchmark {
             PlanDocument plan = PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(problem,
                     new PlanDocument.ProblemRef("generated.yaml", ProblemReader.sha256(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))),
                     new PlanDocument.SolverRef(io.gpuplan.cli.Version.solverEngine(), seed, 0, last.toString(), null),
-                    new PlanDocument.Run(result.termination(), result.moves(), result.moveSpeed(),
-                            BigDecimal.valueOf(result.wallTime().toMillis(), 3), null), result.options(), result.certificate()), decisions);
+                    new PlanDocument.Run(result.termination(), result.moves(), null), result.options(), result.certificate()), decisions);
             Duration total = Duration.ofNanos(System.nanoTime() - launch);
             HardMediumSoftScore finalScore = result.score();
             List<Long> costs = new ArrayList<>();
@@ -173,7 +173,7 @@ public final class Benchmark {
             Reference reference = size.jobs() <= REFEREE_MAX_JOBS && !refereeCap.isZero()
                     ? referee(problem, result.options(), refereeCap) : null;
             return new Result(size, seed, days, first == null ? null : first.at(), checkpoints, costs, worse, plan,
-                    unplannedWithOptions, peak, Runtime.getRuntime().maxMemory(), total, reference);
+                    unplannedWithOptions, peak, Runtime.getRuntime().maxMemory(), total, reference, result.moveSpeed());
         } catch (InputErrors e) {
             throw new IllegalStateException("the generator wrote an invalid problem:\n" + e.getMessage(), e);
         } finally {

@@ -61,11 +61,8 @@ final class Csv {
         return out;
     }
 
-    /** A field for CSV output, quoted when it needs to be (RFC 4180). */
+    /** A field for CSV output: RFC 4180 quoting, formula-like text neutralized ({@link io.gpuplan.output.CsvField}). */
     static String field(String s) {
-        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
-            return "\"" + s.replace("\"", "\"\"") + "\"";
-        }
-        return s;
+        return io.gpuplan.output.CsvField.of(s);
     }
 }

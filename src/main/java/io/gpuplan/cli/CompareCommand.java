@@ -104,7 +104,7 @@ final class CompareCommand implements Callable<Integer> {
             boolean same = plan.problem() != null && sha.equals(plan.problem().sha256()) && plan.solver() != null
                     && plan.solver().seed() == settings.seed() && plan.solver().moveLimit() == settings.moveLimit();
             return same ? new ScenarioRun.Outcome(base, plan.feasible() && plan.summary().unplanned() == 0 ? ExitCodes.OK
-                    : ExitCodes.PARTIAL, plan, null, planFile, java.time.Duration.ZERO, null) : null;
+                    : ExitCodes.PARTIAL, plan, null, planFile, java.time.Duration.ZERO, 0, null) : null;
         } catch (InputErrors e) {
             return null;
         }

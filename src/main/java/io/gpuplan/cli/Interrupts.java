@@ -7,13 +7,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C: the first asks every running solve to stop and write its best plan so far (marked
- * {@code run.terminatedEarly: true}); scenarios not started are skipped. A second Ctrl-C stops at once, removing
- * any temporary file being written, so no output is ever left half-written.
+ * Ctrl-C (SIGINT) and SIGTERM: the first asks every running solve to stop and write its best plan so far (marked
+ * {@code run.terminatedEarly: true}); scenarios not started are skipped; the exit code is 130 for Ctrl-C, 143 for
+ * SIGTERM. A second signal stops at once, removing any temporary file being written, so no output is ever left
+ * half-written. (SIGTERM is what service managers and {@code timeout} send: it deserves the plan found so far.)
  */
 final class Interrupts {
     private static final Stopper STOPPER = new Stopper();
     private static final AtomicInteger SIGNALS = new AtomicInteger();
+    private static volatile int exitCode = ExitCodes.INTERRUPTED;
 
     private Interrupts() {
     }
@@ -22,19 +24,30 @@ final class Interrupts {
         return STOPPER;
     }
 
-    /** Takes over SIGINT for this process (only the command-line entry point calls this). */
+    /** 128 + the number of the first signal received (130 when none came: Ctrl-C is what the stopper assumes). */
+    static int exitCode() {
+        return exitCode;
+    }
+
+    /** Takes over SIGINT and SIGTERM for this process (only the command-line entry point calls this). */
     static void install(PrintStream err) {
-        Signal.handle(new Signal("INT"), signal -> {
+        handle("INT", "Ctrl-C", "Ctrl-C again", ExitCodes.INTERRUPTED, err);
+        handle("TERM", "SIGTERM", "SIGTERM or Ctrl-C again", ExitCodes.TERMINATED, err);
+    }
+
+    private static void handle(String signal, String name, String again, int code, PrintStream err) {
+        Signal.handle(new Signal(signal), s -> {
             if (SIGNALS.incrementAndGet() == 1) {
+                exitCode = code;
                 err.println();
-                err.println("gpuplan: stopping: writing the best plans found so far (Ctrl-C again to quit at once)");
+                err.println("gpuplan: " + name + ": stopping: writing the best plans found so far (" + again + " to quit at once)");
                 err.flush();
-                STOPPER.stop();
+                STOPPER.stopBecause(name);
             } else {
                 AtomicFiles.abandonAll();
                 err.println("gpuplan: stopped");
                 err.flush();
-                Runtime.getRuntime().halt(ExitCodes.INTERRUPTED);
+                Runtime.getRuntime().halt(exitCode);
             }
         });
     }

@@ -20,7 +20,8 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Interrupts.install(System.err);
-        System.exit(run(args));
+        int code = run(args);
+        System.exit(code == ExitCodes.INTERRUPTED ? Interrupts.exitCode() : code);
     }
 
     public static int run(String... args) {
@@ -30,8 +31,8 @@ public final class Main implements Runnable {
     /** Runs a command line with the given output streams and returns its exit code (tests call this). */
     public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
         return new CommandLine(new Main())
-                .setOut(out)
-                .setErr(err)
+                .setOut(ConsolePrintWriter.of(out))
+                .setErr(ConsolePrintWriter.of(err))
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
                     cmd.getErr().println("gpuplan: internal error: " + e);
                     return ExitCodes.INTERNAL;

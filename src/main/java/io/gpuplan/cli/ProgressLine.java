@@ -35,8 +35,7 @@ final class ProgressLine implements Consumer<PlanSolver.Progress> {
                 p.elapsed().toMillis() / 1000.0);
         long now = System.nanoTime();
         if (terminal) {
-            err.print("\r" + last + "   ");
-            err.flush();
+            ConsolePrintWriter.rewriteLine(err, last + "   ");
         } else if (now - lastPrintNanos > 1_000_000_000L) {
             err.println(last);
             err.flush();

@@ -69,7 +69,9 @@ final class ReportCommand implements Callable<Integer> {
         Path dir = out != null ? out : planFile.toAbsolutePath().getParent();
         String base = planFile.getFileName().toString().replaceAll("\\.plan\\.ya?ml$", "");
         try {
-            for (Path written : Outputs.writeDerived(dir, base, files.problem().problem(), files.plan(), files.decisions())) {
+            byte[] planBytes = java.nio.file.Files.readAllBytes(planFile); // the id the files are stamped with
+            for (Path written : Outputs.writeDerived(dir, base, files.problem().problem(), files.plan(), files.decisions(),
+                    planBytes)) {
                 stdout.println("wrote " + written);
             }
         } catch (IOException e) {

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "solve", mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every scenario solved: feasible, every job planned", ExitCodes.PARTIAL_TEXT, ExitCodes.BAD_INPUT_TEXT + " (in any scenario; the others are still solved)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
+        exitCodeList = {"0:every scenario solved into a feasible plan (jobs left unplanned are listed; see --fail-on-unplanned)",
+                "1:some plan breaks a rule (infeasible), or with --fail-on-unplanned some job is unplanned", ExitCodes.BAD_INPUT_TEXT + " (in any scenario; the others are still solved)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Solves problem files (or overlays) into plans, several at once: what to reserve, where and when each job runs, at what cost."
                 + " Writes DIR/X.plan.yaml, X.focus.csv, X.report.html and X.report.md for each problems/X.yaml.",
         footer = {"", "Example:", "  gpuplan solve problems/reserved-vs-on-demand.yaml --out solutions/",
@@ -32,12 +33,19 @@ final class SolveCommand implements Callable<Integer> {
     @Mixin
     SolverOptions solver;
 
+    @Option(names = "--fail-on-unplanned", description = "exit 1 when any job is left unplanned (default: exit 0 for"
+            + " every feasible plan; the unplanned jobs are listed either way)")
+    boolean failOnUnplanned;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         SolverSettings settings = solver.settings();
         List<Path> inputs = Batch.expand(files);
+        if (!outputsCanBeWritten(inputs, err)) {
+            return ExitCodes.BAD_INPUT;
+        }
         int workers = solver.workers();
         boolean liveLine = inputs.size() == 1 || workers == 1;
         List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, workers, file -> {
@@ -51,6 +59,36 @@ final class SolveCommand implements Callable<Integer> {
         if (outcomes.size() > 1) {
             Batch.printSummary(outcomes, stdout);
         }
-        return outcomes.stream().mapToInt(ScenarioRun.Outcome::code).max().orElse(ExitCodes.OK);
+        return outcomes.stream().mapToInt(this::exitCode).max().orElse(ExitCodes.OK);
+    }
+
+    /**
+     * Before any solving: two inputs of one name would write the same files in {@code --out} (one plan silently
+     * lost, or a mixed set), and a folder that cannot be written would only fail after the solve.
+     */
+    private boolean outputsCanBeWritten(List<Path> inputs, PrintWriter err) {
+        java.util.Map<String, Path> byBase = new java.util.LinkedHashMap<>();
+        boolean ok = true;
+        for (Path input : inputs) {
+            Path before = byBase.putIfAbsent(ScenarioRun.baseName(input), input);
+            if (before != null && !before.toAbsolutePath().normalize().equals(input.toAbsolutePath().normalize())) {
+                err.println("gpuplan: " + before + " and " + input + " would both write "
+                        + out.resolve(ScenarioRun.baseName(input) + ".plan.yaml") + "; solve them into different --out"
+                        + " folders, or rename one");
+                ok = false;
+            }
+        }
+        try {
+            io.gpuplan.output.AtomicFiles.checkWritable(out);
+        } catch (java.io.IOException e) {
+            err.println("gpuplan: cannot write to " + out + " (" + IoReasons.of(e) + "); choose another --out folder");
+            ok = false;
+        }
+        return ok;
+    }
+
+    private int exitCode(ScenarioRun.Outcome o) {
+        boolean unplanned = o.plan() != null && o.plan().summary().unplanned() > 0;
+        return o.code() == ExitCodes.OK && failOnUnplanned && unplanned ? ExitCodes.PARTIAL : o.code();
     }
 }

@@ -46,7 +46,9 @@ final class VerifyCommand implements Callable<Integer> {
         }
         // The certificate is what the solve proved; verify takes it as stated and checks it against the plan.
         PlanVerifier.Report report = PlanVerifier.verify(loaded, plan);
-        if (report.agrees()) {
+        java.util.List<String> mixed = otherRunsBeside(planFile, err);
+        mixed.forEach(m -> out.println(planFile + ": " + m));
+        if (report.agrees() && mixed.isEmpty()) {
             out.println(planFile + ": agrees with the rules: " + (report.evaluation().feasible() ? "feasible" : "INFEASIBLE")
                     + ", score " + report.evaluation().score() + ", cost " + io.gpuplan.sizing.Money.format(report.evaluation().costCents())
                     + " " + loaded.problem().currency());
@@ -54,8 +56,37 @@ final class VerifyCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         report.differences().forEach(d -> out.println(planFile + ": " + d));
-        out.println(planFile + ": " + report.differences().size() + " difference" + (report.differences().size() == 1 ? "" : "s"));
+        int n = report.differences().size() + mixed.size();
+        out.println(planFile + ": " + n + " difference" + (n == 1 ? "" : "s")
+                + (mixed.isEmpty() ? "" : " (" + mixed.size() + " in the files beside it)"));
         out.flush();
         return ExitCodes.PARTIAL;
+    }
+
+    /**
+     * The derived files beside X.plan.yaml (FOCUS CSV, reports) that carry another plan's id: a set mixed by a killed
+     * run or by two solves into one folder. Files without an id (older gpuplan, or none written) are not judged.
+     */
+    static java.util.List<String> otherRunsBeside(Path planFile, PrintWriter err) {
+        java.util.List<String> mixed = new java.util.ArrayList<>();
+        String name = planFile.getFileName().toString();
+        if (!name.endsWith(".plan.yaml")) {
+            return mixed;
+        }
+        String base = name.substring(0, name.length() - ".plan.yaml".length());
+        try {
+            String id = io.gpuplan.output.OutputStamp.planId(java.nio.file.Files.readAllBytes(planFile));
+            for (String suffix : io.gpuplan.output.Outputs.SUFFIXES.subList(1, io.gpuplan.output.Outputs.SUFFIXES.size())) {
+                Path derived = planFile.resolveSibling(base + suffix);
+                String stamp = java.nio.file.Files.isRegularFile(derived) ? io.gpuplan.output.OutputStamp.read(derived) : null;
+                if (stamp != null && !stamp.equals(id)) {
+                    mixed.add(derived.getFileName() + " was made from another plan (plan id " + stamp + ", this plan is "
+                            + id + "): solve again, or run gpuplan report " + planFile);
+                }
+            }
+        } catch (java.io.IOException e) {
+            err.println(planFile + ": cannot read the files beside it: " + IoReasons.of(e));
+        }
+        return mixed;
     }
 }

@@ -7,11 +7,19 @@ import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Writes what a solve produces (PLAN-FORMAT.md), each file atomically: the plan, the FOCUS CSV, the report. */
+/**
+ * Writes what a solve produces (PLAN-FORMAT.md) as one set: every file is rendered and written to a temp file
+ * first, then all are renamed into place, the plan last; each derived file carries the plan's id
+ * ({@link OutputStamp}), so a set mixed by a killed run or by two solves into one folder is told apart by
+ * {@code verify}. Temp files that killed runs left are removed first.
+ */
 public final class Outputs {
     /** What a solve writes for a scenario X: X.plan.yaml and the files derived from it. */
     public static final List<String> SUFFIXES = List.of(".plan.yaml", ".focus.csv", ".report.html", ".report.md");
@@ -19,27 +27,43 @@ public final class Outputs {
     private Outputs() {
     }
 
-    /** Writes {@code X.plan.yaml} and the files derived from it; returns the paths written. */
+    /** Writes {@code X.plan.yaml} and the files derived from it; returns the paths written, the plan first. */
     public static List<Path> writeAll(Path dir, String base, Problem problem, PlanDocument plan, Decisions decisions)
             throws IOException {
-        List<Path> written = new ArrayList<>();
+        String planText = Yaml.MAPPER.writeValueAsString(plan);
+        Map<Path, String> files = derived(dir, base, problem, plan, decisions, planText.getBytes(StandardCharsets.UTF_8));
         Path planFile = dir.resolve(base + ".plan.yaml");
-        AtomicFiles.write(planFile, Yaml.MAPPER.writeValueAsString(plan));
-        written.add(planFile);
-        written.addAll(writeDerived(dir, base, problem, plan, decisions));
+        files.put(planFile, planText); // renamed last: a plan in place means its derived files are too
+        publish(dir, base, files);
+        List<Path> written = new ArrayList<>(List.of(planFile));
+        written.addAll(files.keySet().stream().filter(p -> !p.equals(planFile)).toList());
         return written;
     }
 
-    /** The FOCUS forecast and the finance report of a plan (also what {@code report PLAN} writes). */
-    public static List<Path> writeDerived(Path dir, String base, Problem problem, PlanDocument plan, Decisions decisions)
-            throws IOException {
+    /**
+     * The FOCUS forecast and the finance report of a plan (also what {@code report PLAN} writes), stamped with the id
+     * of the plan file whose bytes are {@code planFile}.
+     */
+    public static List<Path> writeDerived(Path dir, String base, Problem problem, PlanDocument plan, Decisions decisions,
+                                          byte[] planFile) throws IOException {
+        Map<Path, String> files = derived(dir, base, problem, plan, decisions, planFile);
+        publish(dir, base, files);
+        return List.copyOf(files.keySet());
+    }
+
+    private static Map<Path, String> derived(Path dir, String base, Problem problem, PlanDocument plan,
+                                             Decisions decisions, byte[] planFile) {
+        String id = OutputStamp.planId(planFile);
         Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions);
-        Path focus = dir.resolve(base + ".focus.csv");
-        AtomicFiles.write(focus, FocusCsv.render(problem, plan, evaluation));
-        Path html = dir.resolve(base + ".report.html");
-        AtomicFiles.write(html, Report.html(problem, plan, evaluation));
-        Path markdown = dir.resolve(base + ".report.md");
-        AtomicFiles.write(markdown, Report.markdown(problem, plan, evaluation));
-        return List.of(focus, html, markdown);
+        Map<Path, String> files = new LinkedHashMap<>();
+        files.put(dir.resolve(base + ".focus.csv"), OutputStamp.csv(FocusCsv.render(problem, plan, evaluation), id));
+        files.put(dir.resolve(base + ".report.html"), OutputStamp.html(Report.html(problem, plan, evaluation), id));
+        files.put(dir.resolve(base + ".report.md"), OutputStamp.markdown(Report.markdown(problem, plan, evaluation), id));
+        return files;
+    }
+
+    private static void publish(Path dir, String base, Map<Path, String> files) throws IOException {
+        AtomicFiles.removeStale(dir, SUFFIXES.stream().map(s -> base + s).toList());
+        AtomicFiles.publish(files);
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The plan file ({@code X.plan.yaml}, PLAN-FORMAT.md §1) as records: written by {@link PlanWriter}, read back by
  * {@code verify} and {@code compare}. Money is in the base currency with two decimals; hours have four.
- * Everything that depends on how long or on which machine the solve ran sits in {@code run}, last.
+ * How the search ended sits in {@code run}, last; how long it took is not in the file (see {@link Run}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
@@ -137,8 +137,13 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
                            String derivation, List<String> flags, List<String> assumed) {
     }
 
+    /**
+     * How the search ended: only what the same problem, seed and move limit reproduce, so that solving again
+     * rewrites the same bytes. Wall time and speed go to the console; plans written before this still read
+     * (their {@code movesPerSecond} and {@code wallSeconds} are ignored).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Run(String termination, long movesEvaluated, Long movesPerSecond, BigDecimal wallSeconds,
-                      Boolean terminatedEarly) {
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties({"movesPerSecond", "wallSeconds"})
+    public record Run(String termination, long movesEvaluated, Boolean terminatedEarly) {
     }
 }

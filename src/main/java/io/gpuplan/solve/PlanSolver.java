@@ -138,7 +138,7 @@ public final class PlanSolver {
             startedFrom = "CP-SAT's cheapest plan, after local search ended worse";
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - started);
-        String termination = stopper.stopped() ? "interrupted (Ctrl-C)" : termination(settings, run.moves(), run.wall());
+        String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), run.wall());
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
         // Stopped, the certificate holds what was proven by then: each bound is valid on its own.
         Certificate certificate = proven != null

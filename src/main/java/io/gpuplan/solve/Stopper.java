@@ -10,10 +10,22 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class Stopper {
     private final List<Runnable> actions = new CopyOnWriteArrayList<>();
     private volatile boolean stopped;
+    private volatile String reason = "Ctrl-C";
 
     public void stop() {
         stopped = true;
         actions.forEach(Runnable::run);
+    }
+
+    /** Stops, naming why in the plan's {@code run.termination} ("interrupted (SIGTERM)"). */
+    public void stopBecause(String why) {
+        reason = why;
+        stop();
+    }
+
+    /** What stopped the solves: "Ctrl-C" unless {@link #stopBecause(String)} said otherwise. */
+    public String reason() {
+        return reason;
     }
 
     public boolean stopped() {

@@ -31,7 +31,7 @@ class CliConventionsTest {
             assertTrue(code(r.out(), 2) || name.equals("schema") || name.equals("completion"), name + ":\n" + r.out());
         }
         CliTest.Run top = run("--help");
-        assertTrue(top.out().contains("Exit codes") && top.out().matches("(?s).*\\n +1 +solved, but some job is unplanned.*")
+        assertTrue(top.out().contains("Exit codes") && top.out().matches("(?s).*\\n +1 +solved, but the plan breaks a rule.*")
                 && code(top.out(), 130), top.out());
     }
 

@@ -50,7 +50,11 @@ class InterruptTest {
     }
 
     private static void interrupt(Process p) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor());
+        signal(p, "INT");
+    }
+
+    private static void signal(Process p, String name) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + name, String.valueOf(p.pid())).start().waitFor());
     }
 
     private static List<Path> tempFiles(Path out) throws Exception {
@@ -77,6 +81,27 @@ class InterruptTest {
         assertEquals("interrupted (Ctrl-C)", plan.run().termination());
         CliTest.Run verify = CliTest.run("verify", TestProblems.TINY.toString(), out.resolve("tiny.plan.yaml").toString());
         assertEquals(0, verify.code(), verify.out());
+        for (String derived : List.of("tiny.focus.csv", "tiny.report.html", "tiny.report.md")) {
+            assertTrue(Files.exists(out.resolve(derived)), derived);
+        }
+        assertEquals(List.of(), tempFiles(out));
+    }
+
+    /** A service manager's stop (SIGTERM) is a Ctrl-C: the best plan so far is written, and the exit code is 143. */
+    @Test
+    void sigtermWritesTheBestPlanSoFarAndExits143() throws Exception {
+        Path out = dir.resolve("out");
+        CountDownLatch solving = new CountDownLatch(1);
+        Process p = start(out, solving);
+        assertTrue(solving.await(60, TimeUnit.SECONDS), "the solve did not start");
+        Thread.sleep(1_000);
+        signal(p, "TERM");
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "still running 30 s after SIGTERM");
+        assertEquals(ExitCodes.TERMINATED, p.exitValue(), Files.readString(dir.resolve("stderr.txt")));
+        assertEquals(143, ExitCodes.TERMINATED);
+        PlanDocument plan = PlanReader.read(out.resolve("tiny.plan.yaml"));
+        assertEquals(Boolean.TRUE, plan.run().terminatedEarly());
+        assertEquals("interrupted (SIGTERM)", plan.run().termination());
         for (String derived : List.of("tiny.focus.csv", "tiny.report.html", "tiny.report.md")) {
             assertTrue(Files.exists(out.resolve(derived)), derived);
         }

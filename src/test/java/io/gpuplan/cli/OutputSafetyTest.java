@@ -1,6 +1,7 @@
 package io.gpuplan.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.TestProblems;
@@ -41,6 +42,43 @@ class OutputSafetyTest {
         try (Stream<Path> files = Files.list(out)) {
             assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".tmp")).toList());
         }
+    }
+
+    /** Ids become FOCUS cells (ResourceId, SkuId): one written as a formula must reach a spreadsheet as text. */
+    @Test
+    void aJobIdWrittenAsAFormulaIsTextInTheFocusCsv() throws Exception {
+        Path problem = dir.resolve("formula.yaml");
+        Files.writeString(problem, Files.readString(TestProblems.TINY).replace("id: pretrain-7b", "id: \"=HYPERLINK(1)\"")
+                .replace("id: cn-risk", "id: \"@cn-risk\""));
+        CliTest.Run r = CliTest.run("solve", problem.toString(), "--out", dir.toString(), "--move-limit", "1000");
+        assertEquals(0, r.code(), r.err());
+        String csv = Files.readString(dir.resolve("formula.focus.csv"));
+        assertTrue(csv.contains(",\"'=HYPERLINK(1)\","), csv);
+        assertTrue(csv.contains(",\"'@cn-risk\","), csv);
+        for (String line : csv.split("\r\n")) {
+            assertFalse(line.startsWith("=") || line.contains(",=") || line.contains(",@") || line.contains(",+"), line);
+        }
+    }
+
+    /**
+     * An id written as Markdown — an image from a remote server, a javascript: link, a bare URL — is text in the
+     * Markdown report: brackets escaped, URLs not autolinked (GitHub flavour), HTML already escaped.
+     */
+    @Test
+    void idsWrittenAsMarkdownAreTextInTheMarkdownReport() throws Exception {
+        Path problem = dir.resolve("md.yaml");
+        Files.writeString(problem, Files.readString(TestProblems.TINY)
+                .replace("id: pretrain-7b", "id: \"![pixel](https://evil.example/p.png)\"")
+                .replace("id: cn-risk", "id: \"[click](javascript:alert(1))\"")
+                .replace("id: serve-70b", "id: \"see www.evil.example or <b>x</b>\""));
+        CliTest.Run r = CliTest.run("solve", problem.toString(), "--out", dir.toString(), "--move-limit", "1000");
+        assertEquals(0, r.code(), r.err());
+        String md = Files.readString(dir.resolve("md.report.md"));
+        assertTrue(md.contains("!\\[pixel\\](https\\://evil.example/p.png)"), md);
+        assertTrue(md.contains("\\[click\\](javascript:alert(1))"), md);
+        assertTrue(md.contains("see www\\.evil.example or &lt;b&gt;x&lt;/b&gt;"), md);
+        assertFalse(md.matches("(?s).*(?<!\\\\)\\[.*"), "an unescaped [ in:\n" + md);
+        assertFalse(md.matches("(?s).*(?<!\\\\)://.*") || md.contains("www."), "a URL GitHub would link in:\n" + md);
     }
 
     @Test

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The same problem, seed and move limit give byte-identical plan, CSV and reports for every bundled problem; only
- * the plan's last section, {@code run:}, records how long and how fast the run went.
+ * The same problem, seed and move limit give byte-identical plan, CSV and reports for every bundled problem (how
+ * long and how fast the run went is printed, not written).
  */
 class ReplayTest {
     @TempDir
@@ -37,11 +37,9 @@ class ReplayTest {
                 assertEquals(Files.readString(dir.resolve("first").resolve(base + output)),
                         Files.readString(dir.resolve("second").resolve(base + output)), base + output);
             }
-            String a = Files.readString(dir.resolve("first").resolve(base + ".plan.yaml"));
-            String b = Files.readString(dir.resolve("second").resolve(base + ".plan.yaml"));
-            int runA = a.indexOf("\nrun:\n");
-            assertTrue(runA > 0 && a.substring(runA + 6).lines().allMatch(l -> l.startsWith("  ")), "run: is the last section");
-            assertEquals(a.substring(0, runA), b.substring(0, b.indexOf("\nrun:\n")), base + ".plan.yaml");
+            // The whole plan, run: included: it records only what the seed and move limit reproduce.
+            assertEquals(Files.readString(dir.resolve("first").resolve(base + ".plan.yaml")),
+                    Files.readString(dir.resolve("second").resolve(base + ".plan.yaml")), base + ".plan.yaml");
         }
     }
 }

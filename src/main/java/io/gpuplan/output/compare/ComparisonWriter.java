@@ -1,6 +1,7 @@
 package io.gpuplan.output.compare;
 
 import io.gpuplan.output.Numbers;
+import io.gpuplan.output.report.Markdown;
 import java.util.List;
 import java.util.Map;
 
@@ -14,22 +15,24 @@ public final class ComparisonWriter {
     }
 
     public static String markdown(Comparison c) {
-        StringBuilder sb = new StringBuilder("# ").append(c.title()).append("\n\n");
+        // Scenario names come from file names and narratives name jobs: escaped, so no id becomes a link or image.
+        StringBuilder sb = new StringBuilder("# ").append(Markdown.text(c.title())).append("\n\n");
         List<String> s = c.table().scenarios();
-        sb.append("| | ").append(String.join(" | ", s)).append(" |\n|---|").append("---:|".repeat(s.size())).append('\n');
+        sb.append("| | ").append(String.join(" | ", s.stream().map(Markdown::cell).toList())).append(" |\n|---|")
+                .append("---:|".repeat(s.size())).append('\n');
         String group = null;
         for (ComparisonTable.Row r : c.table().rows()) {
             if (!r.group().equals(group)) {
                 group = r.group();
-                sb.append("| **").append(group).append("** |").append(" |".repeat(s.size())).append('\n');
+                sb.append("| **").append(Markdown.cell(group)).append("** |").append(" |".repeat(s.size())).append('\n');
             }
-            sb.append("| ").append(r.label()).append(" | ")
-                    .append(String.join(" | ", r.values().stream().map(Numbers::grouped).toList())).append(" |\n");
+            sb.append("| ").append(Markdown.cell(r.label())).append(" | ")
+                    .append(String.join(" | ", r.values().stream().map(v -> Markdown.cell(Numbers.grouped(v))).toList())).append(" |\n");
         }
-        sb.append("\n## What changed, against ").append(s.get(0)).append("\n");
+        sb.append("\n## What changed, against ").append(Markdown.text(s.get(0))).append("\n");
         c.narratives().forEach((name, lines) -> {
-            sb.append("\n### ").append(name).append("\n\n");
-            lines.forEach(l -> sb.append("- ").append(Numbers.grouped(l)).append('\n'));
+            sb.append("\n### ").append(Markdown.text(name)).append("\n\n");
+            lines.forEach(l -> sb.append("- ").append(Markdown.text(Numbers.grouped(l))).append('\n'));
         });
         return sb.toString();
     }
@@ -47,6 +50,6 @@ public final class ComparisonWriter {
     }
 
     static String csvField(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return io.gpuplan.output.CsvField.of(s);
     }
 }

@@ -63,7 +63,7 @@ public record Frontier(String scenario, String currency, List<Point> points) {
     }
 
     public String markdown() {
-        StringBuilder sb = new StringBuilder("# Budget frontier: ").append(scenario).append("\n\n");
+        StringBuilder sb = new StringBuilder("# Budget frontier: ").append(io.gpuplan.output.report.Markdown.text(scenario)).append("\n\n");
         sb.append("What each step of budget buys: the same scenario solved at each total budget (per-provider caps as in"
                 + " the scenario). Priority is the sum of the planned jobs' priorities (R23).\n\n");
         sb.append("| budget (").append(currency).append(") | jobs planned | planned priority | plan cost | budget left |"
@@ -74,9 +74,9 @@ public record Frontier(String scenario, String currency, List<Point> points) {
                     .append(Numbers.grouped(p.cost())).append(" | ")
                     .append(Numbers.grouped(p.left())).append(" | ")
                     .append(p.priorityPer1000() == null ? "-" : p.priorityPer1000().toPlainString()).append(" | ")
-                    .append(p.changes()).append(" |\n");
+                    .append(io.gpuplan.output.report.Markdown.cell(p.changes())).append(" |\n");
         }
-        return sb.append("\nPlans: ").append(String.join(", ", points.stream().map(Point::planFile).toList())).append('\n').toString();
+        return sb.append("\nPlans: ").append(io.gpuplan.output.report.Markdown.text(String.join(", ", points.stream().map(Point::planFile).toList()))).append('\n').toString();
     }
 
     public String csv() {

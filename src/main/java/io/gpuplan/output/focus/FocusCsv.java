@@ -110,14 +110,8 @@ public final class FocusCsv {
         out.append(EOL);
     }
 
-    /** RFC 4180: a field with a comma, double quote, CR or LF is quoted and its quotes doubled; null is empty. */
+    /** RFC 4180 quoting, formula-like text neutralized ({@link io.gpuplan.output.CsvField}); null is empty. */
     static String field(String value) {
-        if (value == null) {
-            return "";
-        }
-        if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\r') < 0 && value.indexOf('\n') < 0) {
-            return value;
-        }
-        return '"' + value.replace("\"", "\"\"") + '"';
+        return io.gpuplan.output.CsvField.of(value);
     }
 }

@@ -57,12 +57,18 @@ final class MarkdownWriter {
         }
     }
 
-    /** Text outside tables: no raw HTML gets through (the twin must not render markup the HTML escapes). */
+    /**
+     * Text from the plan, ids included: no raw HTML gets through (the twin must not render markup the HTML escapes),
+     * and no link or image either — brackets are escaped, and so are the {@code ://} and {@code www.} that GitHub
+     * would turn into a link — so an id such as {@code ![x](https://…)} or {@code [x](javascript:…)} shows as written.
+     */
     static String text(String s) {
         if (s == null) {
             return "";
         }
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+        return s.replace("\\", "\\\\").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("[", "\\[").replace("]", "\\]").replace("://", "\\://").replace("www.", "www\\.")
+                .replace("\n", " ");
     }
 
     /** A table cell: text escaping plus pipes; lines within a cell are joined with {@code <br>}. */
@@ -70,7 +76,7 @@ final class MarkdownWriter {
         String[] lines = (s == null ? "" : s).split("\n", -1);
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < lines.length; i++) {
-            out.append(i > 0 ? "<br>" : "").append(text(lines[i]).replace("\\", "\\\\").replace("|", "\\|"));
+            out.append(i > 0 ? "<br>" : "").append(text(lines[i]).replace("|", "\\|"));
         }
         return out.toString();
     }
