@@ -173,8 +173,11 @@ class BadInputTest {
         assertEquals(0, validate.code(), validate.err());
         Path out = dir.resolve("out");
         Run solve = CliTest.run("solve", file.toString(), "--out", out.toString(), "--move-limit", "2000");
-        assertEquals(ExitCodes.PARTIAL, solve.code(), solve.out() + solve.err());
+        // A plan that leaves jobs unplanned is a result (exit 0); --fail-on-unplanned makes it exit 1.
+        assertEquals(ExitCodes.OK, solve.code(), solve.out() + solve.err());
         assertTrue(solve.out().contains("0/1 jobs planned"), solve.out());
+        Run strict = CliTest.run("solve", file.toString(), "--out", out.toString(), "--move-limit", "2000", "--fail-on-unplanned");
+        assertEquals(ExitCodes.PARTIAL, strict.code(), strict.out() + strict.err());
         assertNoInternals(solve);
     }
 

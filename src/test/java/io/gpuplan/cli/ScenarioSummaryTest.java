@@ -23,7 +23,7 @@ class ScenarioSummaryTest {
         PlanDocument doc = PlanDocumentBuilder.build(s.context(), without);
         int priority = doc.assignments().stream().filter(a -> a.job().equals("finetune-13b")).findFirst().orElseThrow().priority();
         String line = ScenarioRun.summary(new ScenarioRun.Outcome("tiny", ExitCodes.PARTIAL, doc, without,
-                Path.of("tiny.plan.yaml"), Duration.ZERO, null));
+                Path.of("tiny.plan.yaml"), Duration.ZERO, 0, null));
         assertTrue(line.startsWith("tiny: 1 of 4 jobs UNPLANNED (priority " + priority + "; top: finetune-13b, priority "
                 + priority + "), feasible, 3/4 jobs planned"), line);
     }
