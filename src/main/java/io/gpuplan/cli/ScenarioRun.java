@@ -119,7 +119,8 @@ final class ScenarioRun {
                     .max(java.util.Comparator.comparingInt(PlanDocument.Assignment::priority)
                             .thenComparing(PlanDocument.Assignment::job, java.util.Comparator.reverseOrder()))
                     .orElse(null);
-            sb.append(doc.summary().unplanned()).append(" of ").append(doc.summary().jobs()).append(" jobs UNPLANNED (priority ")
+            sb.append(doc.summary().unplanned()).append(" of ").append(io.gpuplan.problem.Plural.count(doc.summary().jobs(), "job"))
+                    .append(" UNPLANNED (priority ")
                     .append(doc.summary().unplannedPriority())
                     .append(top == null ? "" : "; top: " + top.job() + ", priority " + top.priority()).append("), ");
         }
