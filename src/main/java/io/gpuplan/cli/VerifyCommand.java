@@ -9,6 +9,8 @@ import io.gpuplan.problem.ProblemReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,13 +35,19 @@ final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        // The two files are independent: the plan is read on a thread of its own while the problem is read (a
+        // large quarter's plan takes about as long as a second of sizing). Errors are still reported problem first.
+        FutureTask<PlanDocument> planRead = new FutureTask<>(() -> PlanReader.read(planFile));
+        Thread reader = new Thread(planRead, "verify-read-plan");
+        reader.setDaemon(true);
+        reader.start();
         ProblemReader.Loaded loaded = Problems.load(problemFile, err);
         if (loaded == null) {
             return ExitCodes.BAD_INPUT;
         }
         PlanDocument plan;
         try {
-            plan = PlanReader.read(planFile);
+            plan = readPlan(planRead);
         } catch (InputErrors e) {
             e.errors().stream().map(InputError::format).forEach(err::println);
             return ExitCodes.BAD_INPUT;
@@ -88,5 +96,22 @@ final class VerifyCommand implements Callable<Integer> {
             err.println(planFile + ": cannot read the files beside it: " + IoReasons.of(e));
         }
         return mixed;
+    }
+
+    /** The plan read on the other thread, or what reading it threw, as if it had been read here. */
+    private static PlanDocument readPlan(FutureTask<PlanDocument> planRead) throws InputErrors {
+        try {
+            return planRead.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the plan", e);
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case InputErrors errors -> throw errors;
+                case RuntimeException r -> throw r;
+                case Error r -> throw r;
+                default -> throw new IllegalStateException(e.getCause());
+            }
+        }
     }
 }

@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -41,19 +43,45 @@ public final class PlanDocumentBuilder {
 
     public static PlanDocument build(Context c, Decisions decisions) {
         Evaluation e = PlanEvaluator.evaluate(c.problem(), decisions);
+        // The Monte Carlo is the longest single-threaded part (10,000 runs of every spot job, its own seeded
+        // generator, nothing shared but the immutable evaluation): it runs beside the rest of the document.
+        CompletableFuture<PlanDocument.Risk> risk = CompletableFuture.supplyAsync(() -> risk(c, e), PlanDocumentBuilder::besides);
         Map<String, String> reasons = UnplannedReasons.explain(e, c.options());
         List<Assignment> assignments = e.jobs().stream().map(j -> assignment(c.problem(), j, reasons)).toList();
         int planned = (int) e.jobs().stream().filter(JobResult::planned).count();
         long plannedPriority = e.jobs().stream().filter(JobResult::planned).mapToLong(j -> j.job().priority()).sum();
+        PlanDocument.Totals totals = totals(c, e);
+        List<PlanDocument.ConstraintReport> constraints = RuleReport.build(e, c.options()).stream()
+                .map(r -> new PlanDocument.ConstraintReport(r.constraint(), r.level(), r.matches(), r.impactText(),
+                        r.binding().isEmpty() ? null : r.binding())).toList();
         return new PlanDocument(PlanDocument.FORMAT, c.problem().name(), c.problemRef(), c.solver(), e.score(),
                 e.feasible(), c.problem().currency(),
                 new PlanDocument.Summary(e.jobs().size(), planned, e.jobs().size() - planned, plannedPriority,
                         e.unplannedPriority()),
                 e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(), assignments,
-                totals(c, e), risk(c, e), RuleReport.build(e, c.options()).stream()
-                .map(r -> new PlanDocument.ConstraintReport(r.constraint(), r.level(), r.matches(), r.impactText(),
-                        r.binding().isEmpty() ? null : r.binding())).toList(),
-                PriceProvenance.of(c.problem(), e), c.run());
+                totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
+    }
+
+    /** Runs a part of the document on a thread of its own (a daemon: it never keeps the command alive). */
+    private static void besides(Runnable part) {
+        Thread t = new Thread(part, "plan-document-risk");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The part's result, or what it threw, as if it had run here. */
+    private static <T> T joined(CompletableFuture<T> part) {
+        try {
+            return part.join();
+        } catch (CompletionException ex) {
+            if (ex.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (ex.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw ex;
+        }
     }
 
     private static Assignment assignment(Problem p, JobResult j, Map<String, String> reasons) {

@@ -46,14 +46,40 @@ public final class Money {
 
     /** {@code gpus × hours × price} in cents of the offer's own currency (what its provider bills). */
     public static long ownCents(Offer offer, double gpus, double hours) {
-        return cents(inOwnCurrency(offer, gpus, hours));
+        return productCents(gpus, hours, offer.price(), 1.0);
     }
 
     /** {@code gpus × hours × price} in cents of the base currency: the own-currency amount converted once (R5). */
     public static long baseCents(Offer offer, double gpus, double hours) {
-        BigDecimal own = inOwnCurrency(offer, gpus, hours);
-        return cents(offer.exchangeRate() == 1.0 ? own
-                : own.divide(decimal(offer.exchangeRate()), MathContext.DECIMAL128));
+        return productCents(gpus, hours, offer.price(), offer.exchangeRate());
+    }
+
+    /**
+     * {@code gpus × hours × price / rate} in cents, as {@link #exactProductCents} gives it. Sizing prices millions of
+     * options, and exact decimals cost a microsecond each: the product in doubles decides the cent whenever it is
+     * clearly away from a half cent, and only an amount near one (such as an exact half cent) is worked out exactly.
+     */
+    static long productCents(double gpus, double hours, double price, double rate) {
+        if (gpus >= 0 && hours >= 0 && price >= 0 && rate > 0) {
+            // In cents; each input's decimal is within half an ulp of its double, and the three operations each
+            // round once: y is within 1e-15·y of the exact amount. Taking it to 14 significant digits first (cents())
+            // moves it by at most 5e-14·y. A margin of 2e-13·y covers both.
+            double y = gpus * hours * price / rate * 100;
+            if (y >= 1 && y < 1e12) {
+                double whole = Math.floor(y);
+                double fraction = y - whole;
+                if (Math.abs(fraction - 0.5) > 2e-13 * y) {
+                    return (long) whole + (fraction > 0.5 ? 1 : 0);
+                }
+            }
+        }
+        return exactProductCents(gpus, hours, price, rate);
+    }
+
+    /** {@code gpus × hours × price}, converted at {@code rate} once (R5), from their exact decimals. */
+    static long exactProductCents(double gpus, double hours, double price, double rate) {
+        BigDecimal own = decimal(gpus).multiply(decimal(hours)).multiply(decimal(price));
+        return cents(rate == 1.0 ? own : own.divide(decimal(rate), MathContext.DECIMAL128));
     }
 
     public static BigDecimal toDecimal(long cents) {
