@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuplan.TestProblems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -43,5 +44,21 @@ class ReadErrorMessagesTest {
     void aMissingPlanFile() {
         Path plan = dir.resolve("x.plan.yaml");
         assertPlainWords(CliTest.run("report", plan.toString()), plan + ": cannot read the file: no such file");
+    }
+
+    /** A plan of the wrong shape is described by what belongs there, not by Jackson's Java types and tokens. */
+    @Test
+    void aPlanOfTheWrongShape() throws Exception {
+        Path plan = dir.resolve("y.plan.yaml");
+        Files.writeString(plan, "problem: {file: x.yaml}\nassignments: 5\n");
+        CliTest.Run r = CliTest.run("verify", TestProblems.TINY.toString(), plan.toString());
+        assertPlainWords(r, plan + ":2:14: assignments: expected a list here");
+        assertFalse(r.err().contains("java.") || r.err().contains("Cannot deserialize") || r.err().contains("token"), r.err());
+    }
+
+    @Test
+    void aDeviceGivenAsAPlanFile() {
+        assertPlainWords(CliTest.run("verify", TestProblems.TINY.toString(), "/dev/zero"),
+                "/dev/zero: cannot read the file: it is not a regular file");
     }
 }
