@@ -100,7 +100,8 @@ final class HeadlineSection {
                 : greedy.savings() == null ? new Section.Figure("Saving vs greedy", NOT_COMPARABLE,
                 "greedy runs " + greedy.planned() + " of the plan's " + in.plan().summary().planned() + " jobs")
                 : new Section.Figure("Saving vs greedy", cur + Fmt.money(greedy.savings()),
-                Fmt.percent(greedy.savingsPercent()) + " of " + Fmt.money(greedy.cost())));
+                Fmt.percent(greedy.savingsPercent()) + " of " + Fmt.money(greedy.cost())
+                        + (greedy.feasible() ? "" : "; greedy breaks a rule, so it is no plan to buy")));
         Bound b = t.lowerBound();
         out.add(b == null || b.statement() == null ? new Section.Figure("Proven", NOT_COMPUTED, "")
                 : new Section.Figure("Proven", Boolean.TRUE.equals(b.provenOptimal()) ? "optimal"
@@ -143,7 +144,8 @@ final class HeadlineSection {
         }
         table.row(Table.data("item", key + "-savings"), saving,
                 Fmt.money(b.savings()), Fmt.percent(b.savingsPercent()) + " of the baseline's cost"
-                        + (b.savings().signum() < 0 ? "; the plan costs more" : ""));
+                        + (b.savings().signum() < 0 ? "; the plan costs more" : "")
+                        + (b.feasible() ? "" : "; the baseline breaks a rule of the problem, so it is no plan to buy"));
     }
 
     /**

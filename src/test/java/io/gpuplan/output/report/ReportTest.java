@@ -182,6 +182,23 @@ class ReportTest {
     }
 
     @Test
+    void aSavingAgainstARuleBreakingBaselineSaysTheBaselineCannotBeBought() {
+        // Greedy runs the plan's jobs but breaks a rule (capacity or budget): a figure is given, but never bare.
+        var r = ReportFixtures.tinyWithUnplannedAndSpot();
+        PlanDocument.Totals t = r.plan().totals();
+        var greedy = new PlanDocument.Baseline(new BigDecimal("1000.00"), r.plan().summary().planned(), 1, false,
+                t.cost().subtract(new BigDecimal("1000.00")).negate(), new BigDecimal("-12.50"), "R25 on the plan's jobs");
+        var baselines = new java.util.LinkedHashMap<>(t.baselines());
+        baselines.put("greedy", greedy);
+        var totals = new PlanDocument.Totals(t.cost(), t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(),
+                t.byAccelerator(), t.commitmentsPastHorizon(), t.budget(), t.lowerBound(), baselines);
+        var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(), totals, r.plan().risk()));
+        assertTrue(page.html().contains("of 1,000.00; greedy breaks a rule, so it is no plan to buy</div>"), page.html());
+        assertTrue(page.markdown().contains("of the baseline's cost; the plan costs more; the baseline breaks a rule of the"
+                + " problem, so it is no plan to buy |"), page.markdown());
+    }
+
+    @Test
     void unplannedJobsComeFirstInTheHeadline() {
         // finetune-13b is left out: the headline says so before "Feasible: yes", with its priority and reason.
         var r = ReportFixtures.tinyWithUnplannedAndSpot();
