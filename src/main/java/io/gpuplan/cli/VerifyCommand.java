@@ -1,5 +1,6 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.output.OutputStamp;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanReader;
 import io.gpuplan.output.PlanVerifier;
@@ -71,31 +72,14 @@ final class VerifyCommand implements Callable<Integer> {
         return ExitCodes.PARTIAL;
     }
 
-    /**
-     * The derived files beside X.plan.yaml (FOCUS CSV, reports) that carry another plan's id: a set mixed by a killed
-     * run or by two solves into one folder. Files without an id (older gpuplan, or none written) are not judged.
-     */
-    static java.util.List<String> otherRunsBeside(Path planFile, PrintWriter err) {
-        java.util.List<String> mixed = new java.util.ArrayList<>();
-        String name = planFile.getFileName().toString();
-        if (!name.endsWith(".plan.yaml")) {
-            return mixed;
-        }
-        String base = name.substring(0, name.length() - ".plan.yaml".length());
+    /** What {@link OutputStamp#otherPlansBeside} finds; a folder it cannot read is said, not judged. */
+    private static java.util.List<String> otherRunsBeside(Path planFile, PrintWriter err) {
         try {
-            String id = io.gpuplan.output.OutputStamp.planId(java.nio.file.Files.readAllBytes(planFile));
-            for (String suffix : io.gpuplan.output.Outputs.SUFFIXES.subList(1, io.gpuplan.output.Outputs.SUFFIXES.size())) {
-                Path derived = planFile.resolveSibling(base + suffix);
-                String stamp = java.nio.file.Files.isRegularFile(derived) ? io.gpuplan.output.OutputStamp.read(derived) : null;
-                if (stamp != null && !stamp.equals(id)) {
-                    mixed.add(derived.getFileName() + " was made from another plan (plan id " + stamp + ", this plan is "
-                            + id + "): solve again, or run gpuplan report " + planFile);
-                }
-            }
+            return OutputStamp.otherPlansBeside(planFile);
         } catch (java.io.IOException e) {
             err.println(planFile + ": cannot read the files beside it: " + IoReasons.of(e));
+            return java.util.List.of();
         }
-        return mixed;
     }
 
     /** The plan read on the other thread, or what reading it threw, as if it had been read here. */

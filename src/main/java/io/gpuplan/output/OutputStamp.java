@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,6 +73,29 @@ public final class OutputStamp {
         Matcher m = name.endsWith(".csv") ? csvId(text) : name.endsWith(".html") ? HTML.matcher(text)
                 : MARKDOWN.matcher(text);
         return m != null && m.find() ? m.group(1) : null;
+    }
+
+    /**
+     * The derived files beside X.plan.yaml (FOCUS CSV, reports) that carry another plan's id: a set mixed by a killed
+     * run or by two solves into one folder. Files without an id (older gpuplan, or none written) are not judged.
+     */
+    public static List<String> otherPlansBeside(Path planFile) throws IOException {
+        List<String> mixed = new ArrayList<>();
+        String name = planFile.getFileName().toString();
+        if (!name.endsWith(".plan.yaml")) {
+            return mixed;
+        }
+        String base = name.substring(0, name.length() - ".plan.yaml".length());
+        String id = planId(Files.readAllBytes(planFile));
+        for (String suffix : Outputs.SUFFIXES.subList(1, Outputs.SUFFIXES.size())) {
+            Path derived = planFile.resolveSibling(base + suffix);
+            String stamp = Files.isRegularFile(derived) ? read(derived) : null;
+            if (stamp != null && !stamp.equals(id)) {
+                mixed.add(derived.getFileName() + " was made from another plan (plan id " + stamp + ", this plan is "
+                        + id + "): solve again, or run gpuplan report " + planFile);
+            }
+        }
+        return mixed;
     }
 
     /** The id on the CSV's first data row, when its header ends with the x_PlanId column. */
