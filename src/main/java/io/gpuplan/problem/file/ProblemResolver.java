@@ -80,7 +80,7 @@ public final class ProblemResolver {
                 regions.computeIfAbsent(provider, k -> new TreeSet<>()).add(region != null ? region : "*");
             }
         }
-        checkDatasetLocations(jobFiles, regions, f.transfer() == null || f.transfer().byProvider() == null ? Set.of()
+        DatasetLocations.check(jobFiles, regions, f.transfer() == null || f.transfer().byProvider() == null ? Set.of()
                 : f.transfer().byProvider().keySet(), c);
         Budget budget = resolveBudget(f.budget(), providers, c);
         Set<String> billing = new TreeSet<>(providers);
@@ -93,7 +93,7 @@ public final class ProblemResolver {
         if (c.failed() || !reported.isEmpty()) {
             return null;
         }
-        if (!withinMoneyLimit(horizon, offers, jobs, transfer, c)) {
+        if (!WorstCost.withinMoneyLimit(horizon, offers, jobs, transfer, c)) {
             return null;
         }
         RateDirection.check(offers, currency, rates, warnings);
@@ -105,70 +105,6 @@ public final class ProblemResolver {
             }
         });
         return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs);
-    }
-
-    /**
-     * A dataset sits in a region that exists: one of an offer's, or one the bundled catalog lists for that provider
-     * (data in aws/us-west-2 with GPUs in us-east-1 is real). Anything else is a typo (us-east-9) that would otherwise
-     * be charged silently as a transfer to every offer. A provider with neither offers nor catalog rows is accepted
-     * only when {@code transfer.byProvider} names it (data kept on premises, say).
-     */
-    private static void checkDatasetLocations(List<JobFile> jobs, Map<String, Set<String>> offerRegions,
-                                              Set<String> declared, Checks c) {
-        io.gpuplan.catalog.Catalog catalog = io.gpuplan.catalog.Catalog.builtIn();
-        Map<String, Set<String>> regions = new java.util.TreeMap<>();
-        catalog.providers().forEach(p -> regions.put(p, new TreeSet<>(catalog.regions(p))));
-        offerRegions.forEach((p, r) -> regions.computeIfAbsent(p, k -> new TreeSet<>()).addAll(r));
-        for (int i = 0; i < jobs.size(); i++) {
-            JobFile j = jobs.get(i);
-            if (j == null || j.dataset() == null || j.dataset().location() == null) {
-                continue;
-            }
-            String[] parts = j.dataset().location().split("/", -1);
-            if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
-                continue; // JobResolver reports the form
-            }
-            String provider = parts[0].trim();
-            String region = parts[1].trim();
-            String path = "jobs[" + i + "].dataset.location";
-            if (!regions.containsKey(provider)) {
-                if (!declared.contains(provider)) {
-                    String guess = DidYouMean.suggest(provider, regions.keySet()).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
-                    c.error(path, "unknown provider \"" + provider + "\"" + guess, "a provider of an offer ("
-                            + String.join(", ", offerRegions.keySet()) + ") or of the catalog, or one named under transfer.byProvider");
-                }
-            } else if (!regions.get(provider).contains(region) && !regions.get(provider).contains("*")) {
-                String guess = DidYouMean.suggest(region, regions.get(provider)).map(g -> " (did you mean \"" + g + "\"?)").orElse("");
-                Set<String> own = offerRegions.getOrDefault(provider, Set.of());
-                c.error(path, "no offer of " + provider + " is in " + region + ", nor does the catalog know it" + guess,
-                        "a region of " + provider + (own.isEmpty() ? "" : " such as " + String.join(", ", own))
-                                + " (gpuplan catalog --provider " + provider + " lists those the catalog knows)");
-            }
-        }
-    }
-
-    /** The sum of every job's {@link WorstCost} stays within {@link Limits#MAX_AMOUNT}, so no money sum overflows. */
-    private static boolean withinMoneyLimit(Horizon horizon, List<Offer> offers, List<io.gpuplan.problem.Job> jobs,
-                                            Transfer transfer, Checks c) {
-        double total = 0;
-        double largest = -1;
-        int at = -1;
-        for (int i = 0; i < jobs.size(); i++) {
-            double worst = WorstCost.of(jobs.get(i), offers, horizon, transfer);
-            total += worst;
-            if (worst > largest) {
-                largest = worst;
-                at = i;
-            }
-        }
-        if (total <= Limits.MAX_AMOUNT) {
-            return true;
-        }
-        c.error("jobs[" + at + "]", "could cost up to " + Checks.fmt(largest) + " (all jobs together up to "
-                        + Checks.fmt(total) + ": the priciest offer at the largest GPU count for the whole horizon)",
-                "at most " + Checks.limit(Limits.MAX_AMOUNT) + " in the base currency for all jobs together: fewer GPUs,"
-                        + " lower prices or a shorter horizon");
-        return false;
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {

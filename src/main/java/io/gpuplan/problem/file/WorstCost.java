@@ -36,4 +36,28 @@ final class WorstCost {
         double migration = job.migration() == null ? 0 : job.migration().cost();
         return compute + moved + migration;
     }
+
+    /** The sum of every job's worst cost ({@link #of}) stays within {@link Limits#MAX_AMOUNT}, so no money sum overflows. */
+    static boolean withinMoneyLimit(Horizon horizon, List<Offer> offers, List<Job> jobs, Transfer transfer,
+                                    ProblemResolver.Checks c) {
+        double total = 0;
+        double largest = -1;
+        int at = -1;
+        for (int i = 0; i < jobs.size(); i++) {
+            double worst = of(jobs.get(i), offers, horizon, transfer);
+            total += worst;
+            if (worst > largest) {
+                largest = worst;
+                at = i;
+            }
+        }
+        if (total <= Limits.MAX_AMOUNT) {
+            return true;
+        }
+        c.error("jobs[" + at + "]", "could cost up to " + ProblemResolver.Checks.fmt(largest) + " (all jobs together up to "
+                        + ProblemResolver.Checks.fmt(total) + ": the priciest offer at the largest GPU count for the whole horizon)",
+                "at most " + ProblemResolver.Checks.limit(Limits.MAX_AMOUNT) + " in the base currency for all jobs together: fewer GPUs,"
+                        + " lower prices or a shorter horizon");
+        return false;
+    }
 }
