@@ -73,7 +73,7 @@ final class ScenarioRun {
             int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
             return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), result.moveSpeed(), null);
         } catch (IOException e) {
-            return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + IoReasons.of(e));
+            return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + io.gpuplan.problem.IoFailure.writing(e));
         } catch (io.gpuplan.sizing.SizingStopped e) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "not solved: the time limit (" + DurationConverter.format(settings.timeLimit())
                     + ") ran out while sizing the options (" + e.sized() + " of " + e.jobs() + " jobs sized); nothing is"

@@ -81,7 +81,7 @@ final class SolveCommand implements Callable<Integer> {
         try {
             io.gpuplan.output.AtomicFiles.checkWritable(out);
         } catch (java.io.IOException e) {
-            err.println("gpuplan: cannot write to " + out + " (" + IoReasons.of(e) + "); choose another --out folder");
+            err.println("gpuplan: cannot write to " + out + " (" + io.gpuplan.problem.IoFailure.writing(e) + "); choose another --out folder");
             ok = false;
         }
         return ok;

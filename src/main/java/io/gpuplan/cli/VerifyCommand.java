@@ -77,7 +77,7 @@ final class VerifyCommand implements Callable<Integer> {
         try {
             return OutputStamp.otherPlansBeside(planFile);
         } catch (java.io.IOException e) {
-            err.println(planFile + ": cannot read the files beside it: " + IoReasons.of(e));
+            err.println(planFile + ": cannot read the files beside it: " + io.gpuplan.problem.IoFailure.writing(e));
             return java.util.List.of();
         }
     }

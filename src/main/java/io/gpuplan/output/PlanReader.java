@@ -28,7 +28,7 @@ public final class PlanReader {
             return Yaml.MAPPER.readValue(Files.readString(file), PlanDocument.class);
         } catch (IOException e) {
             throw new InputErrors(List.of(new InputError(name, Location.UNKNOWN, "", "cannot read the file: "
-                    + io.gpuplan.problem.ReadFailure.describe(file, e), "a plan file written by gpuplan solve")));
+                    + io.gpuplan.problem.IoFailure.reading(file, e), "a plan file written by gpuplan solve")));
         } catch (JacksonException e) {
             var loc = e.getLocation();
             Location where = loc == null || loc.getLineNr() <= 0 ? Location.UNKNOWN : new Location(loc.getLineNr(), loc.getColumnNr());

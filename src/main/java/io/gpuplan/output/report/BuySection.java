@@ -3,6 +3,7 @@ package io.gpuplan.output.report;
 import io.gpuplan.output.PlanDocument.Assignment;
 import io.gpuplan.output.PlanDocument.Reservation;
 import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Plural;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ final class BuySection {
         BigDecimal past = rs.stream().map(Reservation::commitmentPastHorizon).filter(v -> v != null)
                 .reduce(BigDecimal.ZERO, BigDecimal::add);
         s.paragraph(rs.isEmpty() ? "No reservation: every job runs on on-demand or spot capacity."
-                : "Reserve " + Fmt.count(gpus, "GPU", "GPUs") + " on " + Fmt.count(rs.size(), "offer", "offers")
+                : "Reserve " + Plural.count(gpus, "GPU", "GPUs") + " on " + Plural.count(rs.size(), "offer", "offers")
                 + " for the whole horizon (R18). The terms run past " + in.horizon().end() + ": a further "
                 + cur + " " + Fmt.money(past) + " is committed beyond this plan.");
         var t = Table.builder("Reservations to buy", "reservation").text("offer", "provider", "accelerator")

@@ -72,8 +72,4 @@ final class Fmt {
     private static String trim(double v) {
         return new DecimalFormat("#,##0.#", SYMBOLS).format(v);
     }
-
-    static String count(long n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
-    }
 }

@@ -1,10 +1,11 @@
 package io.gpuplan.output.report;
 
-import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanDocument.Baseline;
 import io.gpuplan.output.PlanDocument.Bound;
 import io.gpuplan.output.PlanDocument.Cap;
 import io.gpuplan.output.PlanDocument.Totals;
+import io.gpuplan.output.PlanDocument;
+import io.gpuplan.problem.Plural;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,7 +88,7 @@ final class HeadlineSection {
         List<Section.Figure> out = new ArrayList<>();
         PlanDocument.Summary sum = in.plan().summary();
         if (sum != null && sum.unplanned() > 0) {
-            out.add(new Section.Figure("Unplanned", sum.unplanned() + " of " + Fmt.count(sum.jobs(), "job", "jobs"),
+            out.add(new Section.Figure("Unplanned", sum.unplanned() + " of " + Plural.count(sum.jobs(), "job", "jobs"),
                     "priority " + sum.unplannedPriority() + " left out"));
         }
         out.add(new Section.Figure("Plan cost", cur + Fmt.money(t.cost()), jobsText(in.plan())));

@@ -1,6 +1,7 @@
 package io.gpuplan.output.report;
 
 import io.gpuplan.output.PlanDocument.PriceRef;
+import io.gpuplan.problem.Plural;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -19,7 +20,7 @@ final class PriceSourcesSection {
         long catalog = prices.stream().filter(p -> "catalog".equals(p.origin())).count();
         long used = prices.stream().filter(PriceRef::used).count();
         s.paragraph(prices.isEmpty() ? "The plan records no price sources (it was written before gpuplan recorded them)."
-                : Fmt.count(prices.size(), "offer", "offers") + ", " + used + " used by the plan; " + catalog
+                : Plural.count(prices.size(), "offer", "offers") + ", " + used + " used by the plan; " + catalog
                 + " priced from gpuplan's bundled catalog, " + (prices.size() - catalog) + " from the problem file."
                 + asOfRange(prices));
         var t = Table.builder("Where each price comes from", "price-source").text("offer", "used", "purchase")

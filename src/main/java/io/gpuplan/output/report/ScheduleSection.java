@@ -1,6 +1,7 @@
 package io.gpuplan.output.report;
 
 import io.gpuplan.output.PlanDocument.Assignment;
+import io.gpuplan.problem.Plural;
 import java.util.Comparator;
 import java.util.List;
 
@@ -19,8 +20,8 @@ final class ScheduleSection {
         if (planned.isEmpty()) {
             s.paragraph("No job is planned.");
         } else {
-            s.paragraph(Fmt.count(planned.size(), "job runs", "jobs run") + " on "
-                    + Fmt.count(in.plannedByOffer().size(), "offer", "offers") + ". A bar spans the slots a job occupies"
+            s.paragraph(Plural.count(planned.size(), "job runs", "jobs run") + " on "
+                    + Plural.count(in.plannedByOffer().size(), "offer", "offers") + ". A bar spans the slots a job occupies"
                     + " (R2, R11: d = ceil(Wq / slot hours)); on spot that includes the margin for interruptions at the"
                     + " job's deadline confidence (R10).");
             s.chart(GanttChart.svg(in));

@@ -1,6 +1,6 @@
 package io.gpuplan.problem.yaml;
 
-import io.gpuplan.problem.ReadFailure;
+import io.gpuplan.problem.IoFailure;
 import io.gpuplan.problem.Limits;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,7 +59,7 @@ public record ProblemText(byte[] bytes, String text) {
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes((int) Limits.MAX_FILE_BYTES + 1);
         } catch (IOException e) {
-            throw new Unreadable(Location.UNKNOWN, ReadFailure.describe(file, e), VALID);
+            throw new Unreadable(Location.UNKNOWN, IoFailure.reading(file, e), VALID);
         }
         if (bytes.length > Limits.MAX_FILE_BYTES) {
             throw new Unreadable(Location.UNKNOWN, "it has more than " + Limits.MAX_FILE_BYTES + " bytes, more than a problem file needs",
