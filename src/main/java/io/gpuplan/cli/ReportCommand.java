@@ -54,7 +54,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         // The report shows what the plan states; it states only what its problem and decisions give (as verify
         // checks), so an edited total cannot reach finance beside a CSV that sums to something else.
-        List<String> mismatches = PlanVerifier.verify(files.problem(), files.plan()).mismatches();
+        PlanVerifier.Report verified = PlanVerifier.verify(files.problem(), files.plan());
+        List<String> mismatches = verified.mismatches();
         if (!mismatches.isEmpty()) {
             mismatches.stream().limit(SHOWN_MISMATCHES).forEach(m -> err.println(planFile + ": " + m));
             if (mismatches.size() > SHOWN_MISMATCHES) {
@@ -70,12 +71,12 @@ final class ReportCommand implements Callable<Integer> {
         String base = planFile.getFileName().toString().replaceAll("\\.plan\\.ya?ml$", "");
         try {
             byte[] planBytes = java.nio.file.Files.readAllBytes(planFile); // the id the files are stamped with
-            for (Path written : Outputs.writeDerived(dir, base, files.problem().problem(), files.plan(), files.decisions(),
+            for (Path written : Outputs.writeDerived(dir, base, files.problem().problem(), files.plan(), verified.evaluation(),
                     planBytes)) {
                 stdout.println("wrote " + written);
             }
         } catch (IOException e) {
-            err.println(planFile + ": cannot write the report: " + e.getMessage());
+            err.println(planFile + ": cannot write the report: " + io.gpuplan.problem.IoFailure.writing(e));
             return ExitCodes.BAD_INPUT;
         }
         stdout.flush();

@@ -5,6 +5,8 @@ import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanDocumentBuilder;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.rules.UnplannedReasons;
 import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolutionDecisions;
@@ -62,12 +64,13 @@ final class ScenarioRun {
             result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
                     err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
             Decisions decisions = SolutionDecisions.of(result.plan());
-            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir), decisions);
+            Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions); // the plan and its files share it
+            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir), evaluation);
             if (result.score() != null && !doc.score().equals(result.score().toString())) {
                 return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
                         + " but the solver scored it " + result.score() + "; the plan is not written");
             }
-            Path planFile = Outputs.writeAll(outDir, base, problem, doc, decisions).get(0);
+            Path planFile = Outputs.writeAll(outDir, base, problem, doc, evaluation).get(0);
             // A feasible plan that leaves jobs unplanned is a result, not a failure (the console and report list
             // them); solve --fail-on-unplanned turns it into exit 1 for scripts that need every job placed.
             int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;

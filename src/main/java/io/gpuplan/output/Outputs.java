@@ -3,9 +3,7 @@ package io.gpuplan.output;
 import io.gpuplan.output.focus.FocusCsv;
 import io.gpuplan.output.report.Report;
 import io.gpuplan.problem.Problem;
-import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
-import io.gpuplan.rules.PlanEvaluator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,10 +26,10 @@ public final class Outputs {
     }
 
     /** Writes {@code X.plan.yaml} and the files derived from it; returns the paths written, the plan first. */
-    public static List<Path> writeAll(Path dir, String base, Problem problem, PlanDocument plan, Decisions decisions)
+    public static List<Path> writeAll(Path dir, String base, Problem problem, PlanDocument plan, Evaluation evaluation)
             throws IOException {
         String planText = Yaml.MAPPER.writeValueAsString(plan);
-        Map<Path, String> files = derived(dir, base, problem, plan, decisions, planText.getBytes(StandardCharsets.UTF_8));
+        Map<Path, String> files = derived(dir, base, problem, plan, evaluation, planText.getBytes(StandardCharsets.UTF_8));
         Path planFile = dir.resolve(base + ".plan.yaml");
         files.put(planFile, planText); // renamed last: a plan in place means its derived files are too
         publish(dir, base, files);
@@ -44,17 +42,16 @@ public final class Outputs {
      * The FOCUS forecast and the finance report of a plan (also what {@code report PLAN} writes), stamped with the id
      * of the plan file whose bytes are {@code planFile}.
      */
-    public static List<Path> writeDerived(Path dir, String base, Problem problem, PlanDocument plan, Decisions decisions,
-                                          byte[] planFile) throws IOException {
-        Map<Path, String> files = derived(dir, base, problem, plan, decisions, planFile);
+    public static List<Path> writeDerived(Path dir, String base, Problem problem, PlanDocument plan,
+                                          Evaluation evaluation, byte[] planFile) throws IOException {
+        Map<Path, String> files = derived(dir, base, problem, plan, evaluation, planFile);
         publish(dir, base, files);
         return List.copyOf(files.keySet());
     }
 
     private static Map<Path, String> derived(Path dir, String base, Problem problem, PlanDocument plan,
-                                             Decisions decisions, byte[] planFile) {
+                                             Evaluation evaluation, byte[] planFile) {
         String id = OutputStamp.planId(planFile);
-        Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions);
         Map<Path, String> files = new LinkedHashMap<>();
         files.put(dir.resolve(base + ".focus.csv"), OutputStamp.csv(FocusCsv.render(problem, plan, evaluation), id));
         files.put(dir.resolve(base + ".report.html"), OutputStamp.html(Report.html(problem, plan, evaluation), id));

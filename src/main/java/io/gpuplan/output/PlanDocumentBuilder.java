@@ -42,7 +42,11 @@ public final class PlanDocumentBuilder {
     }
 
     public static PlanDocument build(Context c, Decisions decisions) {
-        Evaluation e = PlanEvaluator.evaluate(c.problem(), decisions);
+        return build(c, PlanEvaluator.evaluate(c.problem(), decisions));
+    }
+
+    /** The document of a plan already evaluated against {@code c.problem()} (verify has it at hand). */
+    public static PlanDocument build(Context c, Evaluation e) {
         // The Monte Carlo is the longest single-threaded part (10,000 runs of every spot job, its own seeded
         // generator, nothing shared but the immutable evaluation): it runs beside the rest of the document.
         CompletableFuture<PlanDocument.Risk> risk = CompletableFuture.supplyAsync(() -> risk(c, e), PlanDocumentBuilder::besides);

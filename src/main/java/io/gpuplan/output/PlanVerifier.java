@@ -63,7 +63,7 @@ public final class PlanVerifier {
         }
         Decisions decisions = decisions(problem, stated, diffs);
         Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions);
-        PlanDocument recomputed = PlanDocumentBuilder.build(context, decisions);
+        PlanDocument recomputed = PlanDocumentBuilder.build(context, evaluation);
         JsonNode a = Yaml.MAPPER.valueToTree(withoutRun(stated));
         JsonNode b = Yaml.MAPPER.valueToTree(withoutRun(recomputed));
         compare("", a, b, diffs);
