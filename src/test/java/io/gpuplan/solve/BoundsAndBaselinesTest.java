@@ -106,6 +106,22 @@ class BoundsAndBaselinesTest {
     }
 
     @Test
+    void aSavingIsTheBaselineOnThePlansJobsLessThePlanWorkedOutByHand() throws Exception {
+        // The plan runs v1 on-demand (slot 0) and v2 on a 16-GPU reservation (slot 18), and leaves v3, v4 out.
+        // Plan: 18 971.40 + 16 × 2160 h × 1.740137 = 18 971.40 + 60 139.13 = 79 110.53 (R18: the pool is paid whole).
+        // Greedy on {v1, v2} only: 2 × 18 971.40 = 37 942.80. Saving 37 942.80 − 79 110.53 = −41 167.73, which is
+        // −108.50 % of 37 942.80 (−108.4995 half-up).
+        Problem p = problem();
+        Decisions plan = new Decisions(List.of(new Placement("v1", "od", 16, 0), new Placement("v2", "ri", 16, 18)),
+                Map.of("ri", 16));
+        PlanDocument.Baseline b = baseline(p, plan, "greedy");
+        assertEquals(2, b.planned());
+        assertEquals(new java.math.BigDecimal("37942.80"), b.cost());
+        assertEquals(new java.math.BigDecimal("-41167.73"), b.savings());
+        assertEquals("-108.50", b.savingsPercent().toPlainString());
+    }
+
+    @Test
     void aPlanOfNoJobsStatesNoPercentSaving() throws Exception {
         // Nothing planned: the baselines run nothing and cost 0; "saves 100 %" of the jobs the plan dropped is no saving.
         PlanDocument.Baseline b = baseline(problem(), new Decisions(List.of(), Map.of()), "greedy");
