@@ -39,11 +39,6 @@ public final class Money {
         return amount.round(digits).setScale(2, RoundingMode.HALF_UP).movePointRight(2).longValueExact();
     }
 
-    /** {@code gpus × hours × price} in the offer's own currency, unrounded. */
-    public static BigDecimal inOwnCurrency(Offer offer, double gpus, double hours) {
-        return decimal(gpus).multiply(decimal(hours)).multiply(decimal(offer.price()));
-    }
-
     /** {@code gpus × hours × price} in cents of the offer's own currency (what its provider bills). */
     public static long ownCents(Offer offer, double gpus, double hours) {
         return productCents(gpus, hours, offer.price(), 1.0);
