@@ -55,7 +55,7 @@ public final class CatalogListing {
                     Integer.toString(r.gpusPerInstance()), plain(r.gpuMemoryGb()), e.purchase().label(),
                     plain(e.perInstanceHour()), plain(e.perGpuHour()), e.source().asOf().toString(),
                     e.source().noLaterThan() ? "no-later-than" : "updated", e.source().key(), flagCodes(e), e.derivation());
-            out.append(f.stream().map(Csv::field).collect(Collectors.joining(","))).append("\r\n");
+            out.append(f.stream().map(io.gpuplan.output.CsvField::of).collect(Collectors.joining(","))).append("\r\n");
         }
         return out.toString();
     }

@@ -60,9 +60,4 @@ final class Csv {
         out.add(cur.toString());
         return out;
     }
-
-    /** A field for CSV output: RFC 4180 quoting, formula-like text neutralized ({@link io.gpuplan.output.CsvField}). */
-    static String field(String s) {
-        return io.gpuplan.output.CsvField.of(s);
-    }
 }

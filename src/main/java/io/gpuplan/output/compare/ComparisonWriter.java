@@ -1,5 +1,6 @@
 package io.gpuplan.output.compare;
 
+import io.gpuplan.output.CsvField;
 import io.gpuplan.output.Numbers;
 import io.gpuplan.output.report.Markdown;
 import java.util.List;
@@ -39,17 +40,13 @@ public final class ComparisonWriter {
 
     public static String csv(Comparison c) {
         StringBuilder sb = new StringBuilder("group,figure");
-        c.table().scenarios().forEach(s -> sb.append(',').append(csvField(s)));
+        c.table().scenarios().forEach(s -> sb.append(',').append(CsvField.of(s)));
         sb.append("\r\n");
         for (ComparisonTable.Row r : c.table().rows()) {
-            sb.append(csvField(r.group())).append(',').append(csvField(r.label()));
-            r.values().forEach(v -> sb.append(',').append(csvField(v)));
+            sb.append(CsvField.of(r.group())).append(',').append(CsvField.of(r.label()));
+            r.values().forEach(v -> sb.append(',').append(CsvField.of(v)));
             sb.append("\r\n");
         }
         return sb.toString();
-    }
-
-    static String csvField(String s) {
-        return io.gpuplan.output.CsvField.of(s);
     }
 }

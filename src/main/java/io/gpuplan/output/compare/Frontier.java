@@ -86,8 +86,8 @@ public record Frontier(String scenario, String currency, List<Point> points) {
                     .append(p.plannedPriority()).append(',').append(p.unplannedPriority()).append(',')
                     .append(p.cost().toPlainString()).append(',').append(p.left() == null ? "" : p.left().toPlainString()).append(',')
                     .append(p.priorityPer1000() == null ? "" : p.priorityPer1000().toPlainString()).append(',')
-                    .append(ComparisonWriter.csvField(p.changes())).append(',')
-                    .append(ComparisonWriter.csvField(p.planFile())).append("\r\n");
+                    .append(io.gpuplan.output.CsvField.of(p.changes())).append(',')
+                    .append(io.gpuplan.output.CsvField.of(p.planFile())).append("\r\n");
         }
         return sb.toString();
     }
