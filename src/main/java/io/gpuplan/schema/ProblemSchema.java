@@ -68,7 +68,7 @@ public final class ProblemSchema {
         List<Object> conditions = new ArrayList<>();
         for (RecordComponent c : cls.getRecordComponents()) {
             io.gpuplan.problem.yaml.Required r = c.getAnnotation(io.gpuplan.problem.yaml.Required.class);
-            boolean always = r != null && r.unless().isEmpty() && r.when().isEmpty() && !partial;
+            boolean always = r != null && r.unless().length == 0 && r.when().isEmpty() && !partial;
             Map<String, Object> s = schema(c.getGenericType(), partial);
             io.gpuplan.problem.yaml.Doc doc = c.getAnnotation(io.gpuplan.problem.yaml.Doc.class);
             if (doc != null) {
@@ -79,12 +79,13 @@ public final class ProblemSchema {
                 required.add(c.getName());
             } else if (r != null && !partial) {
                 // @Required(unless = X): required when X is absent; @Required(when = X): required when X is given.
-                String other = r.unless().isEmpty() ? r.when() : r.unless();
-                Map<String, Object> given = map("required", List.of(other),
-                        "properties", map(other, map("not", map("type", "null"))));
+                // With several unless fields: required when none of them is given.
+                List<String> others = r.unless().length == 0 ? List.of(r.when()) : List.of(r.unless());
+                List<Object> givens = others.stream().<Object>map(other -> map("required", List.of(other),
+                        "properties", map(other, map("not", map("type", "null"))))).toList();
                 Map<String, Object> cond = new LinkedHashMap<>();
-                cond.put("if", given);
-                cond.put(r.unless().isEmpty() ? "then" : "else", map("required", List.of(c.getName())));
+                cond.put("if", givens.size() == 1 ? givens.get(0) : map("anyOf", givens));
+                cond.put(r.unless().length == 0 ? "then" : "else", map("required", List.of(c.getName())));
                 conditions.add(cond);
             }
         }

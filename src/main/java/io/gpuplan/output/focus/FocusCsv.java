@@ -62,6 +62,8 @@ import java.util.stream.Collectors;
  */
 public final class FocusCsv {
     private static final String EOL = "\r\n";
+    private static final java.util.Set<CostLine.Kind> JOB_LINES = java.util.EnumSet.of(CostLine.Kind.COMPUTE,
+            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION);
 
     private FocusCsv() {
     }
@@ -72,7 +74,7 @@ public final class FocusCsv {
                 .collect(Collectors.toMap(j -> j.job().id(), Function.identity()));
         List<FocusRow> rows = new ArrayList<>();
         for (CostLine line : evaluation.costLines()) {
-            if (line.kind() != CostLine.Kind.RESERVATION) {
+            if (JOB_LINES.contains(line.kind())) {
                 rows.addAll(JobRows.of(c, line, jobs.get(line.source())));
             }
         }

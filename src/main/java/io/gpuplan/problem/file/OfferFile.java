@@ -10,13 +10,17 @@ import io.gpuplan.problem.yaml.Required;
  * it; any of those the offer states itself overrides the catalog's. A reserved offer from the catalog is derived from
  * on-demand at {@code discount}; a spot offer may give {@code interruptionBand} instead of
  * {@code interruptionsPerDay}; {@code priceFactor} multiplies the price (what an overlay's {@code scale: prices}
- * writes on a catalog offer that states no price).
+ * writes on a catalog offer that states no price). An owned offer (R28) states what its cards cost instead of a
+ * price: {@code purchasePrice}, {@code depreciationMonths}, {@code powerKw}, {@code pricePerKwh}, {@code pue},
+ * {@code operationsPerGpuMonth} and {@code leadTimeWeeks}.
  */
 public record OfferFile(@Required String id, @Required String provider, @Required String region,
                         @Required String jurisdiction, @Required(unless = "from") String accelerator,
-                        @Required PurchaseModel purchase, @Required(unless = "from") Double price, String currency,
+                        @Required PurchaseModel purchase, @Required(unless = {"from", "purchasePrice"}) Double price, String currency,
                         Integer gpusPerInstance, Integer maxGpus, Double crossNodeEfficiency,
                         Double interruptionsPerDay, Integer termMonths, OfferOrigin from,
                         @Required(when = "from") String instanceType, Discount discount,
-                        InterruptionBand interruptionBand, Double priceFactor) {
+                        InterruptionBand interruptionBand, Double priceFactor, Double purchasePrice,
+                        Integer depreciationMonths, Double powerKw, Double pricePerKwh, Double pue,
+                        Double operationsPerGpuMonth, Double leadTimeWeeks) {
 }

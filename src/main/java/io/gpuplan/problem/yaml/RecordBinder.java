@@ -237,7 +237,7 @@ public final class RecordBinder {
         if (r == null) {
             return false;
         }
-        return (r.unless().isEmpty() || !has(map, r.unless())) && (r.when().isEmpty() || has(map, r.when()));
+        return java.util.Arrays.stream(r.unless()).noneMatch(u -> has(map, u)) && (r.when().isEmpty() || has(map, r.when()));
     }
 
     private static boolean has(YMap map, String field) {
@@ -437,8 +437,8 @@ public final class RecordBinder {
         if (r == null) {
             return "";
         }
-        return r.unless().isEmpty() && r.when().isEmpty() ? " (required)"
-                : " (required" + (r.unless().isEmpty() ? "" : " unless " + r.unless() + " is given")
+        return r.unless().length == 0 && r.when().isEmpty() ? " (required)"
+                : " (required" + (r.unless().length == 0 ? "" : " unless " + String.join(" or ", r.unless()) + " is given")
                 + (r.when().isEmpty() ? "" : " when " + r.when() + " is given") + ")";
     }
 
