@@ -16,7 +16,7 @@ import io.gpuplan.problem.yaml.Required;
  */
 public record OfferFile(@Required String id, @Required String provider, @Required String region,
                         @Required String jurisdiction, @Required(unless = "from") String accelerator,
-                        @Required PurchaseModel purchase, @Required(unless = {"from", "purchasePrice"}) Double price, String currency,
+                        @Required PurchaseModel purchase, @Required(unless = {"from", "purchase=owned"}) Double price, String currency,
                         Integer gpusPerInstance, Integer maxGpus, Double crossNodeEfficiency,
                         Double interruptionsPerDay, Integer termMonths, OfferOrigin from,
                         @Required(when = "from") String instanceType, Discount discount,
