@@ -40,6 +40,21 @@ public final class OwnedGpus {
         return Money.productCents(billedGpus, hours, offer.owned().powerPerGpuHour(), offer.exchangeRate());
     }
 
+    /** {@link #depreciationCents} in the offer's own currency (R5: priced there, converted once). */
+    public static long depreciationOwnCents(Offer offer, int gpus, Horizon horizon) {
+        return Money.productCents(gpus, horizon.hours(), offer.owned().depreciationPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH, 1.0);
+    }
+
+    /** {@link #operationsCents} in the offer's own currency. */
+    public static long operationsOwnCents(Offer offer, int gpus, Horizon horizon) {
+        return Money.productCents(gpus, horizon.hours(), offer.owned().operationsPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH, 1.0);
+    }
+
+    /** {@link #powerCents} in the offer's own currency. */
+    public static long powerOwnCents(Offer offer, int billedGpus, double hours) {
+        return Money.productCents(billedGpus, hours, offer.owned().powerPerGpuHour(), 1.0);
+    }
+
     /** The capital outlay {@code b × purchasePrice}, in base cents: a one-time purchase, not plan cost. */
     public static long outlayCents(Offer offer, int gpus) {
         return Money.productCents(gpus, 1, offer.owned().purchasePrice(), offer.exchangeRate());
