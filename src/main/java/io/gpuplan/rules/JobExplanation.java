@@ -113,16 +113,23 @@ public final class JobExplanation {
      */
     private static String reservedAdds(JobResult mine, Option o, Fit fit) {
         long current = mine.planned() && mine.option() != null ? mine.option().totalCents() : 0;
-        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents())).append(" reservation rise (")
-                .append(fit.rise().from()).append(" → ").append(fit.rise().to()).append(" GPUs for the horizon)");
-        if (o.totalCents() != 0) {
-            sb.append(" +").append(Money.format(o.totalCents())).append(" transfer and migration");
+        boolean owned = o.offer().isOwned();
+        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents()))
+                .append(owned ? " owned cards' rise (" : " reservation rise (")
+                .append(fit.rise().from()).append(" → ").append(fit.rise().to())
+                .append(owned ? " GPUs bought: depreciation and operations for the horizon)" : " GPUs for the horizon)");
+        if (o.powerCents() != 0) {
+            sb.append(" +").append(Money.format(o.powerCents())).append(" power");
+        }
+        if (o.totalCents() - o.powerCents() != 0) {
+            sb.append(" +").append(Money.format(o.totalCents() - o.powerCents())).append(" transfer and migration");
         }
         if (current != 0) {
             sb.append(" −").append(Money.format(current)).append(" its current place");
         }
-        return sb.append("; its own GPU-hours (").append(Money.format(o.boundCents()))
-                .append(" at the reserved price) are paid by the reservation, used or not (R18)").toString();
+        return sb.append("; its own GPU-hours (").append(Money.format(o.boundCents() - o.powerCents()))
+                .append(owned ? " at the cards' hourly depreciation and operations) are paid by the owned cards, used or not (R28)"
+                        : " at the reserved price) are paid by the reservation, used or not (R18)").toString();
     }
 
     /**
@@ -180,13 +187,15 @@ public final class JobExplanation {
         return new Fit(null, start, added, r);
     }
 
-    /** R18: how much more the reservation costs with the option placed at {@code start} than it does now. */
+    /** R18/R28: how much more the reservation (or the owned cards) costs with the option placed at {@code start} than it does now. */
     private static Rise reservationRise(Problem problem, Evaluation plan, Option o, int start, int[] used) {
         int newPeak = java.util.Arrays.stream(used).max().orElse(0);
         for (int s = start; s < start + o.durationSlots(); s++) {
             newPeak = Math.max(newPeak, used[s] + o.billedGpus());
         }
-        int bought = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
+        int bought = o.offer().isOwned()
+                ? plan.owned().stream().filter(r -> r.offer().equals(o.offer())).mapToInt(OwnedResult::gpus).findFirst().orElse(0)
+                : plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
                 .mapToInt(ReservationResult::gpus).findFirst().orElse(0);
         int level = Math.max(newPeak, bought);
         return new Rise(bought, level, Math.max(0, CommittedPools.horizonCents(o.offer(), level, problem.horizon())
