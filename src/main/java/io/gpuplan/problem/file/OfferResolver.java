@@ -82,7 +82,7 @@ final class OfferResolver {
         ok &= c.require(Jurisdictions.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
                 "unknown jurisdiction \"" + f.jurisdiction() + "\"" + Jurisdictions.suggestion(f.jurisdiction()),
                 "an ISO 3166 alpha-2 country code such as US, DE, CN");
-        OwnedTerms owned = new OwnedResolver(c).resolve(f, p);
+        OwnedTerms owned = new OwnedResolver(c).resolve(f, p, assumed);
         ok &= f.purchase() != PurchaseModel.OWNED || owned != null;
         // R28: an owned offer's price per GPU-hour is what a bought GPU costs per hour, used or not.
         Double price = owned != null ? Double.valueOf(owned.perGpuHour()) : f.price() != null ? f.price() : cat == null ? null : cat.price();

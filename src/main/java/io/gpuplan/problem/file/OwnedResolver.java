@@ -25,7 +25,7 @@ final class OwnedResolver {
     }
 
     /** The terms of an owned offer, or null for another purchase model or when a field is wrong (reported). */
-    OwnedTerms resolve(OfferFile f, String p) {
+    OwnedTerms resolve(OfferFile f, String p, java.util.List<String> assumed) {
         if (f.purchase() != PurchaseModel.OWNED) {
             ownedFields(f).forEach((name, value) -> {
                 if (value != null) {
@@ -56,7 +56,22 @@ final class OwnedResolver {
         ok &= nonNegative(operations, MAX_PURCHASE_PRICE, p + ".operationsPerGpuMonth", "an amount per GPU and month, default 0");
         double lead = f.leadTimeWeeks() == null ? 0 : f.leadTimeWeeks();
         ok &= nonNegative(lead, MAX_LEAD_TIME_WEEKS, p + ".leadTimeWeeks", "weeks, default 0");
-        return ok ? new OwnedTerms(f.purchasePrice(), months, f.powerKw(), f.pricePerKwh(), pue, operations, lead) : null;
+        if (!ok) {
+            return null;
+        }
+        OwnedTerms t = new OwnedTerms(f.purchasePrice(), months, f.powerKw(), f.pricePerKwh(), pue, operations, lead);
+        // The plan's price provenance says how the hourly figure came about and which defaults it rests on.
+        assumed.add("price per GPU-hour derived (R28): (purchasePrice " + ProblemResolver.Checks.fmt(t.purchasePrice())
+                + " / depreciationMonths " + months + " + operationsPerGpuMonth " + ProblemResolver.Checks.fmt(operations)
+                + ") / 730, used or not; power " + ProblemResolver.Checks.fmt(t.powerKw()) + " kW x pue "
+                + ProblemResolver.Checks.fmt(pue) + " x " + ProblemResolver.Checks.fmt(t.pricePerKwh()) + " per kWh in use");
+        if (f.depreciationMonths() == null) {
+            assumed.add("depreciationMonths " + DEFAULT_DEPRECIATION_MONTHS + " (default: three-year straight line)");
+        }
+        if (f.pue() == null) {
+            assumed.add("pue " + DEFAULT_PUE + " (default: Uptime Institute Global Data Center Survey 2023 average)");
+        }
+        return t;
     }
 
     private boolean required(Object v, String path, String valid) {
