@@ -102,6 +102,18 @@ class OwnedOfferTest {
     }
 
     @Test
+    void anOverlayScalesAnOwnedOffersPurchasePrice(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("base.yaml"), offer("owned",
+                "    purchasePrice: 1600\n    powerKw: 0.45\n    pricePerKwh: 0.12\n"));
+        java.nio.file.Files.writeString(dir.resolve("cheaper.yaml"),
+                "extends: base.yaml\nscale:\n  - {prices: 0.75, purchase: owned}\n");
+        Offer o = ProblemReader.read(dir.resolve("cheaper.yaml")).problem().offer("own").orElseThrow();
+        // "prices" of an owned offer is what its cards cost to buy: 1600 × 0.75 = 1200; its hourly figure follows.
+        assertEquals(1200, o.owned().purchasePrice(), 1e-9);
+        assertEquals(1200.0 / 36 / 730, o.price(), 1e-12);
+    }
+
+    @Test
     void aRentedOfferHasNoOwnedTerms() {
         assertNull(parse(offer("on-demand", "    price: 0.4\n")).offer("own").orElseThrow().owned());
     }
