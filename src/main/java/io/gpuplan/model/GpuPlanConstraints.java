@@ -186,7 +186,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R28 owned GPU cost");
     }
 
-    /** R28: power of each job on owned cards, billed GPUs × W × powerKw × pue × pricePerKwh. */
+    /** R28: power of each job on owned cards, billed GPUs × W × powerKw × pue × electricityPricePerKwh. */
     Constraint r28OwnedGpuPower(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .filter(a -> a.getOption().powerCents() > 0)

@@ -7,12 +7,12 @@ package io.gpuplan.problem;
  * @param purchasePrice         per GPU, paid once when the cards are bought
  * @param depreciationMonths    months the purchase is written off over, straight line
  * @param powerKw               draw per GPU in kW while a job runs on it
- * @param pricePerKwh           price of a kWh
+ * @param electricityPricePerKwh           price of a kWh
  * @param pue                   power usage effectiveness: facility power / IT power (cooling and losses on top)
  * @param operationsPerGpuMonth staff, space and maintenance per GPU bought and month, used or not
  * @param leadTimeWeeks         weeks from the horizon start before bought cards can run (ordering, delivery, racking)
  */
-public record OwnedTerms(double purchasePrice, int depreciationMonths, double powerKw, double pricePerKwh, double pue,
+public record OwnedTerms(double purchasePrice, int depreciationMonths, double powerKw, double electricityPricePerKwh, double pue,
                          double operationsPerGpuMonth, double leadTimeWeeks) {
     /** Hours per month (365 × 24 / 12), the convention monthly amounts are turned into hourly ones by. */
     public static final double HOURS_PER_MONTH = 730;
@@ -30,8 +30,8 @@ public record OwnedTerms(double purchasePrice, int depreciationMonths, double po
         return (depreciationPerGpuMonth() + operationsPerGpuMonth) / HOURS_PER_MONTH;
     }
 
-    /** Power per GPU-hour in use: powerKw × pue × pricePerKwh. */
+    /** Power per GPU-hour in use: powerKw × pue × electricityPricePerKwh. */
     public double powerPerGpuHour() {
-        return powerKw * pue * pricePerKwh;
+        return powerKw * pue * electricityPricePerKwh;
     }
 }

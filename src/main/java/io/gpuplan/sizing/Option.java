@@ -26,7 +26,7 @@ import java.util.List;
  * @param computeCents    R17 (0 on reserved and owned offers: the pool pays, R18/R28)
  * @param transferCents   R19
  * @param migrationCents  R16
- * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × pricePerKwh (else 0)
+ * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × electricityPricePerKwh (else 0)
  */
 public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,

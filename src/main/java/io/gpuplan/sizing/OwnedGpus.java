@@ -35,7 +35,7 @@ public final class OwnedGpus {
         return depreciationCents(offer, gpus, horizon) + operationsCents(offer, gpus, horizon);
     }
 
-    /** {@code billedGpus × W × powerKw × pue × pricePerKwh}, in base cents. */
+    /** {@code billedGpus × W × powerKw × pue × electricityPricePerKwh}, in base cents. */
     static long powerCents(Offer offer, int billedGpus, double hours) {
         return Money.productCents(billedGpus, hours, offer.owned().powerPerGpuHour(), offer.exchangeRate());
     }

@@ -30,7 +30,7 @@ class OwnedGpuConstraintsTest {
             ConstraintVerifier.build(new GpuPlanConstraints(), GpuPlan.class, JobAssignment.class);
 
     private static final String OWNED_TERMS = "purchasePrice: 14600, depreciationMonths: 20, operationsPerGpuMonth: 73,"
-            + " powerKw: 0.5, pue: 1.5, pricePerKwh: 0.2";
+            + " powerKw: 0.5, pue: 1.5, electricityPricePerKwh: 0.2";
 
     private static final String BASE = """
             name: owned-constraints-test

@@ -35,7 +35,7 @@ class OwnedPlanTest {
             offers:
               - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0}
               - {id: own, provider: onprem, region: rack-1, jurisdiction: US, accelerator: A100-80G, purchase: owned, maxGpus: 8,
-                 purchasePrice: 14600, depreciationMonths: 20, operationsPerGpuMonth: 73, powerKw: 0.5, pue: 1.5, pricePerKwh: 0.2,
+                 purchasePrice: 14600, depreciationMonths: 20, operationsPerGpuMonth: 73, powerKw: 0.5, pue: 1.5, electricityPricePerKwh: 0.2,
                  leadTimeWeeks: 0.2}
             jobs:
               - {id: a, kind: training, memoryGb: 40, work: {gpuHours: 48, accelerator: A100-80G}}

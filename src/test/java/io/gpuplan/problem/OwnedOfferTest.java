@@ -31,7 +31,7 @@ class OwnedOfferTest {
 
     @Test
     void defaultsAndTheDerivedPricePerGpuHour() {
-        Problem p = parse(offer("owned", "    purchasePrice: 1600\n    powerKw: 0.45\n    pricePerKwh: 0.12\n"));
+        Problem p = parse(offer("owned", "    purchasePrice: 1600\n    powerKw: 0.45\n    electricityPricePerKwh: 0.12\n"));
         Offer o = p.offer("own").orElseThrow();
         assertEquals(PurchaseModel.OWNED, o.purchase());
         assertEquals(36, o.owned().depreciationMonths(), "default: three years straight line");
@@ -48,7 +48,7 @@ class OwnedOfferTest {
     @Test
     void anOwnedOfferInAnotherCurrencyConvertsItsHourlyFigures() {
         String text = offer("owned", "    currency: EUR\n    purchasePrice: 14600\n    depreciationMonths: 20\n"
-                + "    powerKw: 0.5\n    pricePerKwh: 0.2\n    pue: 1.5\n").replace("jobs:", "exchangeRates: {EUR: 0.8}\njobs:");
+                + "    powerKw: 0.5\n    electricityPricePerKwh: 0.2\n    pue: 1.5\n").replace("jobs:", "exchangeRates: {EUR: 0.8}\njobs:");
         Offer o = parse(text).offer("own").orElseThrow();
         // 14600 / 20 / 730 = 1.00 EUR per GPU-hour = 1.25 USD at 0.8 EUR per USD; power 0.15 EUR = 0.1875 USD.
         assertEquals(1.0, o.price(), 1e-12);
@@ -62,24 +62,24 @@ class OwnedOfferTest {
         assertEquals(3, errors(text).size(), () -> ReaderAssertions.format(errors(text)));
         assertError(text, "offers[0].purchasePrice", "id: own", "missing required field for an owned offer", "e.g. 1600");
         assertError(text, "offers[0].powerKw", "id: own", "missing required field for an owned offer", "e.g. 0.45");
-        assertError(text, "offers[0].pricePerKwh", "id: own", "missing required field for an owned offer", "e.g. 0.12");
+        assertError(text, "offers[0].electricityPricePerKwh", "id: own", "missing required field for an owned offer", "e.g. 0.12");
     }
 
     @Test
     void anOwnedOfferHasNoPricePerGpuHour() {
-        String text = offer("owned", "    price: 0.4\n    purchasePrice: 1600\n    powerKw: 0.45\n    pricePerKwh: 0.12\n");
+        String text = offer("owned", "    price: 0.4\n    purchasePrice: 1600\n    powerKw: 0.45\n    electricityPricePerKwh: 0.12\n");
         assertOnlyError(text, "offers[0].price", "price: ^0.4", "R28 derives it", "remove price");
     }
 
     @Test
     void anOwnedOfferHasNoTerm() {
-        String text = offer("owned", "    termMonths: 36\n    purchasePrice: 1600\n    powerKw: 0.45\n    pricePerKwh: 0.12\n");
+        String text = offer("owned", "    termMonths: 36\n    purchasePrice: 1600\n    powerKw: 0.45\n    electricityPricePerKwh: 0.12\n");
         assertOnlyError(text, "offers[0].termMonths", "termMonths: ^36", "only reserved offers have a term", "depreciationMonths");
     }
 
     @Test
     void outOfRangeTermsAreReportedTogether() {
-        String text = offer("owned", "    purchasePrice: -5\n    powerKw: 0.45\n    pricePerKwh: 0.12\n    pue: 0.9\n"
+        String text = offer("owned", "    purchasePrice: -5\n    powerKw: 0.45\n    electricityPricePerKwh: 0.12\n    pue: 0.9\n"
                 + "    depreciationMonths: 0\n    leadTimeWeeks: -1\n");
         assertEquals(4, errors(text).size(), () -> ReaderAssertions.format(errors(text)));
         assertError(text, "offers[0].purchasePrice", "purchasePrice: ^-5", "must be greater than zero", "a positive number");
@@ -104,7 +104,7 @@ class OwnedOfferTest {
     @Test
     void anOverlayScalesAnOwnedOffersPurchasePrice(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Files.writeString(dir.resolve("base.yaml"), offer("owned",
-                "    purchasePrice: 1600\n    powerKw: 0.45\n    pricePerKwh: 0.12\n"));
+                "    purchasePrice: 1600\n    powerKw: 0.45\n    electricityPricePerKwh: 0.12\n"));
         java.nio.file.Files.writeString(dir.resolve("cheaper.yaml"),
                 "extends: base.yaml\nscale:\n  - {prices: 0.75, purchase: owned}\n");
         Offer o = ProblemReader.read(dir.resolve("cheaper.yaml")).problem().offer("own").orElseThrow();

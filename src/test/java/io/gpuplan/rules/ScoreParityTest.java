@@ -43,10 +43,10 @@ class ScoreParityTest {
               - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.5, gpusPerInstance: 8, maxGpus: 16}
               - {id: ri, provider: gcp, region: us-central1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: 1.5, gpusPerInstance: 8, maxGpus: 16}
               - {id: own, provider: onprem, region: rack, jurisdiction: US, accelerator: A100-80G, purchase: owned, purchasePrice: 17520,
-                 depreciationMonths: 24, operationsPerGpuMonth: 36.5, powerKw: 0.7, pue: 1.4, pricePerKwh: 0.15, leadTimeWeeks: 0.3,
+                 depreciationMonths: 24, operationsPerGpuMonth: 36.5, powerKw: 0.7, pue: 1.4, electricityPricePerKwh: 0.15, leadTimeWeeks: 0.3,
                  gpusPerInstance: 8, maxGpus: 16}
               - {id: own-eur, provider: colo, region: fra, jurisdiction: US, accelerator: A100-80G, purchase: owned, purchasePrice: 15000,
-                 currency: EUR, powerKw: 0.7, pricePerKwh: 0.25, gpusPerInstance: 8, maxGpus: 8}
+                 currency: EUR, powerKw: 0.7, electricityPricePerKwh: 0.25, gpusPerInstance: 8, maxGpus: 8}
             exchangeRates: {EUR: 0.9}
             jobs:
               - {id: a, kind: training, memoryGb: 100, work: {gpuHours: 300, accelerator: A100-80G}, gpus: {min: 8, max: 16}, deadline: 2027-01-09, priority: 3}

@@ -68,7 +68,7 @@ public final class ExhaustiveSearch {
             // GPU-month = k per GPU-hour; operations 0-0.3 per GPU-hour; power 0.7 kW × 1.5 × 0.2 = 0.21 per GPU-hour.
             sb.append("  - {id: own, provider: onprem, region: rack, jurisdiction: US, accelerator: A100-80G, purchase: owned,")
                     .append(" purchasePrice: ").append(8760 * (1 + r.nextInt(2))).append(", depreciationMonths: 12,")
-                    .append(" operationsPerGpuMonth: ").append(73 * r.nextInt(4)).append(", powerKw: 0.7, pue: 1.5, pricePerKwh: 0.2,")
+                    .append(" operationsPerGpuMonth: ").append(73 * r.nextInt(4)).append(", powerKw: 0.7, pue: 1.5, electricityPricePerKwh: 0.2,")
                     .append(" leadTimeWeeks: ").append(r.nextBoolean() ? "0" : "0.5").append(", gpusPerInstance: 8, maxGpus: ")
                     .append(8 * (1 + r.nextInt(2))).append("}\n");
         }

@@ -99,13 +99,13 @@ final class OwnedRows {
                     .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based")
                     .set("ChargeDescription", j.job().id() + " on " + o.id() + ": power of " + opt.billedGpus() + " x "
                             + o.accelerator().name() + " (" + Periods.number(t.powerKw()) + " kW x pue "
-                            + Periods.number(t.pue()) + " at " + Periods.number(t.pricePerKwh()) + " per kWh; R28)")
+                            + Periods.number(t.pue()) + " at " + Periods.number(t.electricityPricePerKwh()) + " per kWh; R28)")
                     .set("SkuMeter", "Energy").set("PricingUnit", "kWh").set("ConsumedUnit", "kWh")
                     .set("PricingQuantity", quantity).set("ConsumedQuantity", quantity)
-                    .set("ListUnitPrice", Periods.number(t.pricePerKwh() / o.exchangeRate()))
-                    .set("ContractedUnitPrice", Periods.number(t.pricePerKwh() / o.exchangeRate()))
-                    .set("PricingCurrencyListUnitPrice", Periods.number(t.pricePerKwh()))
-                    .set("PricingCurrencyContractedUnitPrice", Periods.number(t.pricePerKwh()))
+                    .set("ListUnitPrice", Periods.number(t.electricityPricePerKwh() / o.exchangeRate()))
+                    .set("ContractedUnitPrice", Periods.number(t.electricityPricePerKwh() / o.exchangeRate()))
+                    .set("PricingCurrencyListUnitPrice", Periods.number(t.electricityPricePerKwh()))
+                    .set("PricingCurrencyContractedUnitPrice", Periods.number(t.electricityPricePerKwh()))
                     .set("x_Gpus", opt.billedGpus());
             rows.add(row);
         });

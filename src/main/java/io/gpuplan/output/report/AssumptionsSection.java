@@ -66,7 +66,7 @@ final class AssumptionsSection {
         if (p.offers().stream().anyMatch(io.gpuplan.problem.Offer::isOwned)) {
             out.add(new String[] {"R28", "Owned cards: the plan buys the peak its jobs use at once; the horizon carries"
                     + " GPUs bought × (purchasePrice / depreciationMonths + operationsPerGpuMonth) × horizon hours / 730,"
-                    + " used or not, and each job's power, billed GPUs × W × powerKw × pue × pricePerKwh; they run from the"
+                    + " used or not, and each job's power, billed GPUs × W × powerKw × pue × electricityPricePerKwh; they run from the"
                     + " horizon start + leadTimeWeeks; the capital outlay is a one-time purchase, not plan cost."});
         }
         out.add(new String[] {"R19", "Moving a dataset costs its size × " + Fmt.exact(p.transfer().crossRegionPerGb())

@@ -11,7 +11,7 @@ import io.gpuplan.problem.yaml.Required;
  * on-demand at {@code discount}; a spot offer may give {@code interruptionBand} instead of
  * {@code interruptionsPerDay}; {@code priceFactor} multiplies the price (what an overlay's {@code scale: prices}
  * writes on a catalog offer that states no price). An owned offer (R28) states what its cards cost instead of a
- * price: {@code purchasePrice}, {@code depreciationMonths}, {@code powerKw}, {@code pricePerKwh}, {@code pue},
+ * price: {@code purchasePrice}, {@code depreciationMonths}, {@code powerKw}, {@code electricityPricePerKwh}, {@code pue},
  * {@code operationsPerGpuMonth} and {@code leadTimeWeeks}.
  */
 public record OfferFile(@Required String id, @Required String provider, @Required String region,
@@ -21,6 +21,6 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                         Double interruptionsPerDay, Integer termMonths, OfferOrigin from,
                         @Required(when = "from") String instanceType, Discount discount,
                         InterruptionBand interruptionBand, Double priceFactor, Double purchasePrice,
-                        Integer depreciationMonths, Double powerKw, Double pricePerKwh, Double pue,
+                        Integer depreciationMonths, Double powerKw, Double electricityPricePerKwh, Double pue,
                         Double operationsPerGpuMonth, Double leadTimeWeeks) {
 }

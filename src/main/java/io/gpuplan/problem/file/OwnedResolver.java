@@ -35,7 +35,7 @@ final class OwnedResolver {
             return null;
         }
         boolean ok = c.require(f.from() == null, p + ".from", "the catalog has no owned offers",
-                "remove from: catalog and state purchasePrice, powerKw and pricePerKwh");
+                "remove from: catalog and state purchasePrice, powerKw and electricityPricePerKwh");
         ok &= c.require(f.price() == null, p + ".price", "an owned offer has no price per GPU-hour: R28 derives it as"
                 + " (purchasePrice / depreciationMonths + operationsPerGpuMonth) / 730", "remove price");
         ok &= c.require(f.priceFactor() == null, p + ".priceFactor", "an owned offer has no price to scale",
@@ -46,8 +46,8 @@ final class OwnedResolver {
                 && positive(f.purchasePrice(), MAX_PURCHASE_PRICE, p + ".purchasePrice", "a price per GPU");
         ok &= required(f.powerKw(), p + ".powerKw", "kW one GPU draws while it runs, e.g. 0.45")
                 && positive(f.powerKw(), MAX_POWER_KW, p + ".powerKw", "kW per GPU");
-        ok &= required(f.pricePerKwh(), p + ".pricePerKwh", "the price of a kWh in the offer's currency, e.g. 0.12")
-                && nonNegative(f.pricePerKwh(), MAX_PRICE_PER_KWH, p + ".pricePerKwh", "a price per kWh");
+        ok &= required(f.electricityPricePerKwh(), p + ".electricityPricePerKwh", "the price of a kWh in the offer's currency, e.g. 0.12")
+                && nonNegative(f.electricityPricePerKwh(), MAX_PRICE_PER_KWH, p + ".electricityPricePerKwh", "a price per kWh");
         int months = f.depreciationMonths() == null ? DEFAULT_DEPRECIATION_MONTHS : f.depreciationMonths();
         ok &= positive(months, Limits.MAX_TERM_MONTHS, p + ".depreciationMonths", "months, default " + DEFAULT_DEPRECIATION_MONTHS);
         double pue = f.pue() == null ? DEFAULT_PUE : f.pue();
@@ -59,12 +59,12 @@ final class OwnedResolver {
         if (!ok) {
             return null;
         }
-        OwnedTerms t = new OwnedTerms(f.purchasePrice(), months, f.powerKw(), f.pricePerKwh(), pue, operations, lead);
+        OwnedTerms t = new OwnedTerms(f.purchasePrice(), months, f.powerKw(), f.electricityPricePerKwh(), pue, operations, lead);
         // The plan's price provenance says how the hourly figure came about and which defaults it rests on.
         assumed.add("price per GPU-hour derived (R28): (purchasePrice " + ProblemResolver.Checks.fmt(t.purchasePrice())
                 + " / depreciationMonths " + months + " + operationsPerGpuMonth " + ProblemResolver.Checks.fmt(operations)
                 + ") / 730, used or not; power " + ProblemResolver.Checks.fmt(t.powerKw()) + " kW x pue "
-                + ProblemResolver.Checks.fmt(pue) + " x " + ProblemResolver.Checks.fmt(t.pricePerKwh()) + " per kWh in use");
+                + ProblemResolver.Checks.fmt(pue) + " x " + ProblemResolver.Checks.fmt(t.electricityPricePerKwh()) + " per kWh in use");
         if (f.depreciationMonths() == null) {
             assumed.add("depreciationMonths " + DEFAULT_DEPRECIATION_MONTHS + " (default: three-year straight line)");
         }
@@ -92,7 +92,7 @@ final class OwnedResolver {
         out.put("purchasePrice", f.purchasePrice());
         out.put("depreciationMonths", f.depreciationMonths());
         out.put("powerKw", f.powerKw());
-        out.put("pricePerKwh", f.pricePerKwh());
+        out.put("electricityPricePerKwh", f.electricityPricePerKwh());
         out.put("pue", f.pue());
         out.put("operationsPerGpuMonth", f.operationsPerGpuMonth());
         out.put("leadTimeWeeks", f.leadTimeWeeks());

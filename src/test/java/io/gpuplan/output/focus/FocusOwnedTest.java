@@ -33,7 +33,7 @@ class FocusOwnedTest {
                 offers:
                   - {id: own, provider: onprem, region: rack-1, jurisdiction: DE, accelerator: A100-80G, purchase: owned,
                      currency: EUR, purchasePrice: 14600, depreciationMonths: 20, operationsPerGpuMonth: 73, powerKw: 0.5,
-                     pue: 1.5, pricePerKwh: 0.2}
+                     pue: 1.5, electricityPricePerKwh: 0.2}
                 jobs:
                   - {id: a, kind: training, memoryGb: 40, work: {gpuHours: 48, accelerator: A100-80G}}
                   - {id: b, kind: training, memoryGb: 40, work: {gpuHours: 48, accelerator: A100-80G}}

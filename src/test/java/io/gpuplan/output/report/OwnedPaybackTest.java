@@ -30,7 +30,7 @@ class OwnedPaybackTest {
                   - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: %s}
                   - {id: od-h100, provider: aws, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: 0.01}
                   - {id: own, provider: onprem, region: rack-1, jurisdiction: US, accelerator: A100-80G, purchase: owned,
-                     purchasePrice: 14600, depreciationMonths: 20, operationsPerGpuMonth: 73, powerKw: 0.5, pue: 1.5, pricePerKwh: 0.2}
+                     purchasePrice: 14600, depreciationMonths: 20, operationsPerGpuMonth: 73, powerKw: 0.5, pue: 1.5, electricityPricePerKwh: 0.2}
                 jobs:
                   - {id: a, kind: training, memoryGb: 40, work: {gpuHours: 48, accelerator: A100-80G}}
                   - {id: b, kind: training, memoryGb: 40, work: {gpuHours: 48, accelerator: A100-80G}}
