@@ -22,7 +22,7 @@ class OwnedComparisonTest {
         // Steady: 4 cards, 1,671.71 in the horizon (526.03 + 295.89 + 849.79), outlay 4 × 1600; burst: none.
         assertEquals(List.of("4 GPUs, 1671.71 (outlay 6400.00)", "none"), row.values());
         List<String> changes = ChangeNarrative.between("steady", steady, "burst", burst);
-        assertTrue(changes.contains("The owned cards on onprem-4090 go from 4 to 0 GPUs (-1,671.71 USD in the horizon,"
+        assertTrue(changes.contains("The owned cards on onprem-4090 go from 4 to 0 GPUs (-1671.71 USD in the horizon,"
                 + " capital outlay 0.00)."), () -> String.join("\n", changes));
     }
 }
