@@ -8,16 +8,18 @@ import ai.timefold.solver.core.api.score.stream.Constraint;
 import ai.timefold.solver.core.api.score.stream.ConstraintFactory;
 import ai.timefold.solver.core.api.score.stream.ConstraintProvider;
 import ai.timefold.solver.core.api.score.stream.uni.UniConstraintStream;
+import io.gpuplan.problem.Offer;
 import io.gpuplan.sizing.Eligibility;
 import io.gpuplan.sizing.Penalties;
 import io.gpuplan.sizing.ProviderCharge;
+import java.util.function.Predicate;
 
 /**
  * The rules of MODEL.md as constraints, one method per rule, named after it.
  *
  * <p>Hard (weighted by how far a rule is broken): R2 in slots outside the window, R8 in GB over per GPU, R12–R15
  * one per job, R21 in GPUs over per slot, R22 in whole base-currency units over. Medium: R23 priority of unplanned
- * jobs. Soft: plan cost in cents (R16–R19).
+ * jobs. Soft: plan cost in cents (R16–R19, R28).
  *
  * <p>Each job's value range holds only options that pass R8 and R12–R15, so the solver never proposes one that breaks
  * them; their constraints stay so that any plan scored by this provider (a hand-built or edited one) is scored
@@ -44,7 +46,9 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r16MigrationCost(f),
                 r17ComputeCost(f),
                 r18ReservationCost(f),
-                r19TransferCost(f)
+                r19TransferCost(f),
+                r28OwnedGpuCost(f),
+                r28OwnedGpuPower(f)
         };
     }
 
@@ -96,7 +100,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R15 software stack");
     }
 
-    /** R21: per offer and slot, billed GPUs in use stay within maxGpus (on reserved offers R18 buys the peak). */
+    /** R21: per offer and slot, billed GPUs in use stay within maxGpus (on reserved and owned offers R18/R28 buy the peak). */
     Constraint r21Capacity(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .filter(a -> a.getOption().offer().isCapped())
@@ -106,11 +110,11 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R21 capacity");
     }
 
-    /** R22: plan cost (jobs and reservations) within the total budget. */
+    /** R22: plan cost (jobs, reservations and owned pools) within the total budget. */
     Constraint r22TotalBudget(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .map(a -> a.getOption().totalCents())
-                .concat(reservationCosts(f).map(ProviderCharge::cents))
+                .concat(poolCosts(f).map(ProviderCharge::cents))
                 .groupBy(sum((Long cents) -> cents))
                 .join(TotalBudget.class)
                 .filter((total, budget) -> total > budget.capCents())
@@ -122,7 +126,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
     Constraint r22ProviderBudget(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .flattenLast(a -> a.getOption().providerCharges())
-                .concat(reservationCosts(f))
+                .concat(poolCosts(f))
                 .groupBy(ProviderCharge::provider, sum(ProviderCharge::cents))
                 .join(ProviderBudget.class, equal((provider, cents) -> provider, ProviderBudget::provider))
                 .filter((provider, cents, budget) -> cents > budget.capCents())
@@ -157,7 +161,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
 
     /** R18: reserved GPUs × horizon hours × price, for the peak GPUs in use at once on each reserved offer. */
     Constraint r18ReservationCost(ConstraintFactory f) {
-        return reservationCosts(f)
+        return poolCosts(f, Offer::isReserved)
                 .filter(charge -> charge.cents() > 0)
                 .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
                 .asConstraint("R18 reservation cost");
@@ -172,12 +176,36 @@ public class GpuPlanConstraints implements ConstraintProvider {
     }
 
     /**
-     * The R18 cost of each reserved offer in use: its peak concurrent billed GPUs (at most maxGpus; use beyond that
-     * breaks R21), bought for the whole horizon.
+     * R28: owned GPUs bought (the peak its jobs use at once) × (purchasePrice / depreciationMonths +
+     * operationsPerGpuMonth) × horizon hours / 730, as two rounded lines; the capital outlay is not plan cost.
      */
-    private static UniConstraintStream<ProviderCharge> reservationCosts(ConstraintFactory f) {
+    Constraint r28OwnedGpuCost(ConstraintFactory f) {
+        return poolCosts(f, Offer::isOwned)
+                .filter(charge -> charge.cents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
+                .asConstraint("R28 owned GPU cost");
+    }
+
+    /** R28: power of each job on owned cards, billed GPUs × W × powerKw × pue × electricityPricePerKwh. */
+    Constraint r28OwnedGpuPower(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
-                .filter(a -> a.getOption().offer().isReserved())
+                .filter(a -> a.getOption().powerCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().powerCents())
+                .asConstraint("R28 owned GPU power");
+    }
+
+    /** The horizon cost of every committed pool in use, reserved (R18) and owned (R28). */
+    private static UniConstraintStream<ProviderCharge> poolCosts(ConstraintFactory f) {
+        return poolCosts(f, Offer::isCommitted);
+    }
+
+    /**
+     * The cost of each committed pool in use that {@code which} selects: its peak concurrent billed GPUs (at most
+     * maxGpus; use beyond that breaks R21), bought for the whole horizon.
+     */
+    private static UniConstraintStream<ProviderCharge> poolCosts(ConstraintFactory f, Predicate<Offer> which) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> which.test(a.getOption().offer()))
                 .groupBy(a -> a.getOption().offer(), new SlotUsage())
                 .join(ReservedPool.class, equal((offer, usage) -> offer, ReservedPool::offer))
                 .map((offer, usage, pool) -> new ProviderCharge(offer.provider(), pool.cents(pool.bought(usage.peak()))));

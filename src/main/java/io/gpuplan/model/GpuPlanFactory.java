@@ -26,7 +26,7 @@ public final class GpuPlanFactory {
     }
 
     public static List<ReservedPool> reservedPools(Problem problem) {
-        return problem.offers().stream().filter(Offer::isReserved)
+        return problem.offers().stream().filter(Offer::isCommitted)
                 .map(o -> new ReservedPool(o, problem.horizon())).toList();
     }
 

@@ -2,7 +2,7 @@ package io.gpuplan.model;
 
 import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Offer;
-import io.gpuplan.sizing.Reservations;
+import io.gpuplan.sizing.CommittedPools;
 
 /**
  * A reserved offer with its R18 cost per reservation level. The plan buys exactly the peak number of GPUs its jobs
@@ -17,6 +17,6 @@ public record ReservedPool(Offer offer, Horizon horizon) {
 
     /** R18 cost of reserving {@code gpus} GPUs for the horizon, in cents. */
     public long cents(int gpus) {
-        return Reservations.horizonCents(offer, gpus, horizon);
+        return CommittedPools.horizonCents(offer, gpus, horizon);
     }
 }

@@ -13,9 +13,17 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
                            boolean feasible, String currency, Summary summary, List<Reservation> reservations,
-                           List<Assignment> assignments, Totals totals, Risk risk, List<ConstraintReport> constraints,
-                           List<PriceRef> prices, Run run) {
+                           List<Owned> owned, List<Assignment> assignments, Totals totals, Risk risk,
+                           List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
     public static final String FORMAT = "gpuplan-plan/1";
+
+    /** A plan without owned pools (R28): {@code owned} is left out of the file. */
+    public PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score, boolean feasible,
+                        String currency, Summary summary, List<Reservation> reservations, List<Assignment> assignments,
+                        Totals totals, Risk risk, List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
+        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, assignments, totals,
+                risk, constraints, prices, run);
+    }
 
     /**
      * @param file   the problem file's name
@@ -44,6 +52,20 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
                               BigDecimal hoursPastHorizon, BigDecimal commitmentPastHorizon) {
     }
 
+    /**
+     * An owned offer's cards (R28): GPUs bought (the peak its jobs use at once), the capital outlay (GPUs ×
+     * purchasePrice, one-time, not plan cost), and what the horizon carries: depreciation and operations of every
+     * bought GPU for every horizon hour, and the power its jobs draw. {@code costPerGpuHour} is the offer's derived
+     * price, (purchasePrice / depreciationMonths + operationsPerGpuMonth) / 730; {@code runsFrom} the first slot the
+     * cards can run (horizon start + lead time).
+     */
+    public record Owned(String offer, String provider, String region, String accelerator, int gpus, int peakGpus,
+                        BigDecimal purchasePrice, String priceCurrency, int depreciationMonths,
+                        BigDecimal costPerGpuHour, BigDecimal horizonHours, BigDecimal capitalOutlay,
+                        BigDecimal depreciation, BigDecimal operations, BigDecimal power, BigDecimal horizonCost,
+                        BigDecimal utilization, String runsFrom, int runsFromSlot) {
+    }
+
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Assignment(String job, String kind, int priority, String status, String offer, String provider,
                              String region, String jurisdiction, String accelerator, String purchase, Integer gpus,
@@ -61,14 +83,29 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     public record Price(BigDecimal perGpuHour, String currency, BigDecimal perGpuHourInBase) {
     }
 
-    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal total) {
+    /** @param power R28, on owned offers only (else left out) */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal power, BigDecimal total) {
+        public Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal total) {
+            this(compute, transfer, migration, null, total);
+        }
     }
 
+    /** @param ownedCapitalOutlay R28: what owned cards cost to buy, not plan cost (left out without owned offers) */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
                          Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
-                         Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon, Budget budget,
+                         Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon,
+                         BigDecimal ownedCapitalOutlay, Budget budget,
                          Bound lowerBound, Map<String, Baseline> baselines) {
+        /** Totals of a plan without owned pools. */
+        public Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
+                      Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
+                      Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon, Budget budget,
+                      Bound lowerBound, Map<String, Baseline> baselines) {
+            this(cost, byCategory, byProvider, byPurchaseModel, byMonth, byAccelerator, commitmentsPastHorizon, null,
+                    budget, lowerBound, baselines);
+        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

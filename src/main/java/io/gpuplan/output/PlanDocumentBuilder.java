@@ -7,6 +7,7 @@ import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.JobResult;
 import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.rules.OwnedResult;
 import io.gpuplan.rules.ReservationResult;
 import io.gpuplan.rules.RuleReport;
 import io.gpuplan.rules.Totals;
@@ -62,7 +63,8 @@ public final class PlanDocumentBuilder {
                 e.feasible(), c.problem().currency(),
                 new PlanDocument.Summary(e.jobs().size(), planned, e.jobs().size() - planned, plannedPriority,
                         e.unplannedPriority()),
-                e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(), assignments,
+                e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(),
+                e.owned().isEmpty() ? null : e.owned().stream().map(r -> owned(r, c.problem().horizon())).toList(), assignments,
                 totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
     }
 
@@ -113,7 +115,8 @@ public final class PlanDocumentBuilder {
                 opt.migrated(),
                 new PlanDocument.Price(Numbers.exact(o.price()), o.currency(), Numbers.measure(o.priceInBase())),
                 new PlanDocument.Cost(Numbers.money(opt.computeCents()), Numbers.money(opt.transferCents()),
-                        Numbers.money(opt.migrationCents()), Numbers.money(opt.totalCents())),
+                        Numbers.money(opt.migrationCents()), o.isOwned() ? Numbers.money(opt.powerCents()) : null,
+                        Numbers.money(opt.totalCents())),
                 null);
     }
 
@@ -125,12 +128,24 @@ public final class PlanDocumentBuilder {
                 Numbers.measure(r.hoursPastHorizon()), Numbers.money(r.pastHorizonCents()));
     }
 
+    private static PlanDocument.Owned owned(OwnedResult r, Horizon h) {
+        var o = r.offer();
+        return new PlanDocument.Owned(o.id(), o.provider(), o.region(), o.accelerator().name(), r.gpus(), r.peakGpus(),
+                Numbers.exact(o.owned().purchasePrice()), o.currency(), o.owned().depreciationMonths(),
+                Numbers.measure(o.priceInBase()), Numbers.measure(h.hours()), Numbers.money(r.outlayCents()),
+                Numbers.money(r.depreciationCents()), Numbers.money(r.operationsCents()), Numbers.money(r.powerCents()),
+                Numbers.money(r.horizonCents()), Numbers.measure(r.utilization()), Numbers.slotTime(h, r.firstSlot()),
+                r.firstSlot());
+    }
+
     private static PlanDocument.Totals totals(Context c, Evaluation e) {
         Totals t = e.totals();
         long pastHorizon = e.reservations().stream().mapToLong(ReservationResult::pastHorizonCents).sum();
+        Long outlay = e.owned().isEmpty() ? null : e.owned().stream().mapToLong(OwnedResult::outlayCents).sum();
         return new PlanDocument.Totals(Numbers.money(t.cents()), money(t.byCategory(), k -> k),
                 money(t.byProvider(), k -> k), money(t.byPurchaseModel(), k -> k), money(t.byMonth(), Object::toString),
-                money(t.byAccelerator(), k -> k), Numbers.money(pastHorizon), budget(c.problem(), t),
+                money(t.byAccelerator(), k -> k), Numbers.money(pastHorizon),
+                outlay == null ? null : Numbers.money(outlay), budget(c.problem(), t),
                 bound(c, e), baselines(c, e));
     }
 

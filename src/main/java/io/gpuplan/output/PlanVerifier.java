@@ -128,6 +128,9 @@ public final class PlanVerifier {
         if (plan.reservations() != null) {
             plan.reservations().forEach(r -> reservations.put(r.offer(), r.gpus()));
         }
+        if (plan.owned() != null) { // R28: GPUs bought are a pool decision, as GPUs reserved are
+            plan.owned().forEach(r -> reservations.put(r.offer(), r.gpus()));
+        }
         return new Decisions(placements, reservations);
     }
 
@@ -146,8 +149,8 @@ public final class PlanVerifier {
 
     private static PlanDocument withoutRun(PlanDocument d) {
         return new PlanDocument(d.format(), d.name(), d.problem(), null, d.score(), d.feasible(), d.currency(),
-                d.summary(), d.reservations(), d.assignments(), d.totals(), d.risk(), d.constraints(), d.prices(),
-                null);
+                d.summary(), d.reservations(), d.owned(), d.assignments(), d.totals(), d.risk(), d.constraints(),
+                d.prices(), null);
     }
 
     /** Reports every field where the stated tree differs from the recomputed one. */

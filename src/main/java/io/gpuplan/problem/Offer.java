@@ -10,11 +10,12 @@ package io.gpuplan.problem;
  * @param exchangeRate units of {@code currency} per 1 base unit (R5); 1 for the base currency
  * @param maxGpus     concurrent GPUs available, {@link #UNLIMITED} when the problem gives no cap
  * @param priceSource where the price comes from (the catalog or the problem file) and what was assumed
+ * @param owned       an owned offer's terms (R28), else null; its {@code price} is {@link OwnedTerms#perGpuHour}
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
                     PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
-                    int termMonths, PriceSource priceSource) {
+                    int termMonths, PriceSource priceSource, OwnedTerms owned) {
     public static final int UNLIMITED = Integer.MAX_VALUE;
 
     public boolean isCapped() {
@@ -23,6 +24,23 @@ public record Offer(String id, String provider, String region, String jurisdicti
 
     public boolean isReserved() {
         return purchase == PurchaseModel.RESERVED;
+    }
+
+    public boolean isOwned() {
+        return purchase == PurchaseModel.OWNED;
+    }
+
+    /**
+     * A pool the plan buys GPUs of for the whole horizon, paid whether used or not: reserved (R18) or owned (R28). The
+     * plan buys the peak its jobs use at once; capacity is what it buys (R21).
+     */
+    public boolean isCommitted() {
+        return isReserved() || isOwned();
+    }
+
+    /** Power per GPU-hour in use in the base currency (R28), 0 for offers that are not owned. */
+    public double powerPerGpuHourInBase() {
+        return owned == null ? 0 : owned.powerPerGpuHour() / exchangeRate;
     }
 
     public boolean isSpot() {

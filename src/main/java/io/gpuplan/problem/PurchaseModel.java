@@ -1,8 +1,8 @@
 package io.gpuplan.problem;
 
-/** How an offer is bought (R4). */
+/** How an offer is bought (R4); owned cards are bought outright (R28). */
 public enum PurchaseModel {
-    ON_DEMAND, SPOT, RESERVED;
+    ON_DEMAND, SPOT, RESERVED, OWNED;
 
     /** The name as written in problem and plan files. */
     public String label() {

@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the rules say about a plan: each job and reservation, the GPUs in use per offer and slot, every
+ * Everything the rules say about a plan: each job, reservation and owned pool (R28), the GPUs in use per offer and slot, every
  * rule broken, every cost line, and the score the three levels of R23 give.
  */
 public record Evaluation(Problem problem, List<JobResult> jobs, List<ReservationResult> reservations,
+                         List<OwnedResult> owned,
                          Map<String, int[]> usage, List<Violation> violations, List<CostLine> costLines,
                          long hardPenalty, long unplannedPriority, long costCents) {
 

@@ -9,7 +9,7 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.sizing.OptionSizer;
-import io.gpuplan.sizing.Reservations;
+import io.gpuplan.sizing.CommittedPools;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -68,7 +68,7 @@ public final class JobExplanation {
             return List.of(mine.placement().gpus());
         }
         var cheapest = eligible.options().stream().filter(o -> o.offer().equals(offer))
-                .min(Comparator.comparingLong((Option o) -> offer.isReserved() ? o.boundCents() : o.totalCents()));
+                .min(Comparator.comparingLong((Option o) -> offer.isCommitted() ? o.boundCents() : o.totalCents()));
         if (cheapest.isPresent()) {
             return List.of(cheapest.get().gpus());
         }
@@ -80,7 +80,7 @@ public final class JobExplanation {
                              long chosenCents) {
         OptionSizer.Sizing s = OptionSizer.size(problem, mine.job(), offer, g);
         Option o = s.option();
-        long cents = o == null ? -1 : offer.isReserved() ? o.boundCents() : o.totalCents();
+        long cents = o == null ? -1 : offer.isCommitted() ? o.boundCents() : o.totalCents();
         Long delta = o == null || chosenCents < 0 ? null : cents - chosenCents;
         String verdict;
         if (!s.eligible()) {
@@ -104,7 +104,7 @@ public final class JobExplanation {
         Fit fit = fit(problem, plan, mine, o);
         return fit.obstacle() != null ? ", but " + fit.obstacle()
                 : ", fits from " + problem.horizon().slotStart(fit.start()).toLocalDate() + " and adds " + Money.format(fit.added())
-                + (o.offer().isReserved() ? reservedAdds(mine, o, fit) : "");
+                + (o.offer().isCommitted() ? reservedAdds(mine, o, fit) : "");
     }
 
     /**
@@ -113,16 +113,23 @@ public final class JobExplanation {
      */
     private static String reservedAdds(JobResult mine, Option o, Fit fit) {
         long current = mine.planned() && mine.option() != null ? mine.option().totalCents() : 0;
-        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents())).append(" reservation rise (")
-                .append(fit.rise().from()).append(" → ").append(fit.rise().to()).append(" GPUs for the horizon)");
-        if (o.totalCents() != 0) {
-            sb.append(" +").append(Money.format(o.totalCents())).append(" transfer and migration");
+        boolean owned = o.offer().isOwned();
+        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents()))
+                .append(owned ? " owned cards' rise (" : " reservation rise (")
+                .append(fit.rise().from()).append(" → ").append(fit.rise().to())
+                .append(owned ? " GPUs bought: depreciation and operations for the horizon)" : " GPUs for the horizon)");
+        if (o.powerCents() != 0) {
+            sb.append(" +").append(Money.format(o.powerCents())).append(" power");
+        }
+        if (o.totalCents() - o.powerCents() != 0) {
+            sb.append(" +").append(Money.format(o.totalCents() - o.powerCents())).append(" transfer and migration");
         }
         if (current != 0) {
             sb.append(" −").append(Money.format(current)).append(" its current place");
         }
-        return sb.append("; its own GPU-hours (").append(Money.format(o.boundCents()))
-                .append(" at the reserved price) are paid by the reservation, used or not (R18)").toString();
+        return sb.append("; its own GPU-hours (").append(Money.format(o.boundCents() - o.powerCents()))
+                .append(owned ? " at the cards' hourly depreciation and operations) are paid by the owned cards, used or not (R28)"
+                        : " at the reserved price) are paid by the reservation, used or not (R18)").toString();
     }
 
     /**
@@ -151,7 +158,7 @@ public final class JobExplanation {
             return new Fit("R21 capacity: " + o.offer().id() + " has no room for " + o.billedGpus()
                     + " GPUs in its window with the other jobs where they are", -1, 0, Rise.NONE);
         }
-        Rise r = o.offer().isReserved() ? reservationRise(problem, plan, o, start, used) : Rise.NONE;
+        Rise r = o.offer().isCommitted() ? reservationRise(problem, plan, o, start, used) : Rise.NONE;
         long rise = r.cents();
         long added = o.totalCents() + rise - (placed ? mine.option().totalCents() : 0);
         Double total = problem.budget().total();
@@ -180,16 +187,18 @@ public final class JobExplanation {
         return new Fit(null, start, added, r);
     }
 
-    /** R18: how much more the reservation costs with the option placed at {@code start} than it does now. */
+    /** R18/R28: how much more the reservation (or the owned cards) costs with the option placed at {@code start} than it does now. */
     private static Rise reservationRise(Problem problem, Evaluation plan, Option o, int start, int[] used) {
         int newPeak = java.util.Arrays.stream(used).max().orElse(0);
         for (int s = start; s < start + o.durationSlots(); s++) {
             newPeak = Math.max(newPeak, used[s] + o.billedGpus());
         }
-        int bought = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
+        int bought = o.offer().isOwned()
+                ? plan.owned().stream().filter(r -> r.offer().equals(o.offer())).mapToInt(OwnedResult::gpus).findFirst().orElse(0)
+                : plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
                 .mapToInt(ReservationResult::gpus).findFirst().orElse(0);
         int level = Math.max(newPeak, bought);
-        return new Rise(bought, level, Math.max(0, Reservations.horizonCents(o.offer(), level, problem.horizon())
-                - Reservations.horizonCents(o.offer(), bought, problem.horizon())));
+        return new Rise(bought, level, Math.max(0, CommittedPools.horizonCents(o.offer(), level, problem.horizon())
+                - CommittedPools.horizonCents(o.offer(), bought, problem.horizon())));
     }
 }

@@ -8,6 +8,7 @@ import io.gpuplan.sizing.Breach;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.OptionSizer;
+import io.gpuplan.sizing.OwnedGpus;
 import io.gpuplan.sizing.Penalties;
 import io.gpuplan.sizing.Reservations;
 import io.gpuplan.sizing.Rule;
@@ -87,8 +88,15 @@ public final class PlanEvaluator {
         }
 
         List<ReservationResult> reservations = new ArrayList<>();
+        List<OwnedResult> owned = new ArrayList<>();
         for (Offer offer : problem.offers()) {
             int[] used = usage.get(offer.id());
+            if (offer.isOwned()) {
+                OwnedResult r = owned(problem, offer, decisions.reservations().getOrDefault(offer.id(), 0), used,
+                        powerOn(lines, offer), violations);
+                owned.add(r);
+                addOwnedLines(h, offer, r, lines);
+            }
             if (offer.isReserved()) {
                 ReservationResult r = reservation(problem, offer, decisions.reservations().getOrDefault(offer.id(), 0),
                         used, violations);
@@ -99,23 +107,24 @@ public final class PlanEvaluator {
                             MonthlySplit.split(r.horizonCents(), h, 0, h.slots())));
                 }
             }
-            int cap = offer.isReserved() ? decisions.reservations().getOrDefault(offer.id(), 0) : offer.maxGpus();
+            int cap = offer.isCommitted() ? decisions.reservations().getOrDefault(offer.id(), 0) : offer.maxGpus();
             for (int s = 0; s < used.length; s++) {
                 if (used[s] > cap) {
                     violations.add(new Violation(Rule.R21, offer.id(), used[s] - cap, used[s] + " GPUs in use in slot "
-                            + s + " (" + h.slotStart(s).toLocalDate() + "), " + (offer.isReserved() ? "reserved " : "capacity ") + cap));
+                            + s + " (" + h.slotStart(s).toLocalDate() + "), " + (offer.isReserved() ? "reserved "
+                            : offer.isOwned() ? "owned " : "capacity ") + cap));
                 }
             }
         }
         for (String id : decisions.reservations().keySet()) {
-            if (problem.offer(id).map(o -> !o.isReserved()).orElse(true)) {
-                violations.add(new Violation(Rule.R18, id, 1, "\"" + id + "\" is not a reserved offer of the problem"));
+            if (problem.offer(id).map(o -> !o.isCommitted()).orElse(true)) {
+                violations.add(new Violation(Rule.R18, id, 1, "\"" + id + "\" is not a reserved or owned offer of the problem"));
             }
         }
         checkBudget(problem, lines, violations);
         long hard = violations.stream().mapToLong(Violation::amount).sum();
         long cost = lines.stream().mapToLong(CostLine::cents).sum();
-        return new Evaluation(problem, List.copyOf(jobs), List.copyOf(reservations), usage, List.copyOf(violations),
+        return new Evaluation(problem, List.copyOf(jobs), List.copyOf(reservations), List.copyOf(owned), usage, List.copyOf(violations),
                 List.copyOf(lines), hard, unplannedPriority, cost);
     }
 
@@ -125,6 +134,10 @@ public final class PlanEvaluator {
         if (option.computeCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.COMPUTE, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
                     acc, option.computeCents(), MonthlySplit.split(option.computeCents(), h, start, start + option.durationSlots())));
+        }
+        if (option.powerCents() > 0) { // R28: billed by the offer's provider, as the cards' other lines
+            lines.add(new CostLine(CostLine.Kind.POWER, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
+                    acc, option.powerCents(), MonthlySplit.split(option.powerCents(), h, start, start + option.durationSlots())));
         }
         // One-time charges fall in the month the job starts.
         if (option.transferCents() > 0) {
@@ -158,6 +171,44 @@ public final class PlanEvaluator {
         return new ReservationResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
                 Reservations.horizonCents(offer, bought, h), Reservations.hoursPastHorizon(offer, h),
                 Reservations.pastHorizonCents(offer, bought, h));
+    }
+
+    /** R28: the owned pool's power, the sum of its jobs' power lines (already added). */
+    private static long powerOn(List<CostLine> lines, Offer offer) {
+        return lines.stream().filter(l -> l.kind() == CostLine.Kind.POWER && l.offer().equals(offer.id()))
+                .mapToLong(CostLine::cents).sum();
+    }
+
+    /** R28: bought cards are charged depreciation and operations for the whole horizon, used or not, as two lines. */
+    private static void addOwnedLines(Horizon h, Offer offer, OwnedResult r, List<CostLine> lines) {
+        String acc = offer.accelerator().name();
+        if (r.depreciationCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.DEPRECIATION, offer.id(), offer.id(), offer.provider(), offer.purchase().label(),
+                    acc, r.depreciationCents(), MonthlySplit.split(r.depreciationCents(), h, 0, h.slots())));
+        }
+        if (r.operationsCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.OPERATIONS, offer.id(), offer.id(), offer.provider(), offer.purchase().label(),
+                    acc, r.operationsCents(), MonthlySplit.split(r.operationsCents(), h, 0, h.slots())));
+        }
+    }
+
+    private static OwnedResult owned(Problem problem, Offer offer, int gpus, int[] used, long powerCents,
+                                     List<Violation> violations) {
+        Horizon h = problem.horizon();
+        if (gpus < 0 || gpus % offer.gpusPerInstance() != 0 || gpus > offer.maxGpus()) {
+            violations.add(new Violation(Rule.R28, offer.id(), 1, gpus + " GPUs bought; must be a multiple of "
+                    + offer.gpusPerInstance() + " from 0 to " + (offer.isCapped() ? offer.maxGpus() : "any")));
+        }
+        int peak = 0;
+        long usedSlotGpus = 0;
+        for (int u : used) {
+            peak = Math.max(peak, u);
+            usedSlotGpus += u;
+        }
+        int bought = Math.max(0, gpus);
+        return new OwnedResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
+                OwnedGpus.outlayCents(offer, bought), OwnedGpus.depreciationCents(offer, bought, h),
+                OwnedGpus.operationsCents(offer, bought, h), powerCents, OwnedGpus.firstSlot(offer, h));
     }
 
     /** R22: the total cap counts every line; a provider's cap counts the lines that provider bills. */

@@ -39,10 +39,15 @@ public final class RuleReport {
         out.add(soft(e, "R17 compute cost", CostLine.Kind.COMPUTE));
         out.add(soft(e, "R18 reservation cost", CostLine.Kind.RESERVATION));
         out.add(soft(e, "R19 transfer cost", CostLine.Kind.TRANSFER));
+        if (e.problem().offers().stream().anyMatch(Offer::isOwned)) { // only then: other plans read as before
+            out.add(soft(e, "R28 owned GPU cost", CostLine.Kind.DEPRECIATION, CostLine.Kind.OPERATIONS));
+            out.add(soft(e, "R28 owned GPU power", CostLine.Kind.POWER));
+        }
         List<Violation> other = e.violations().stream()
-                .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18).contains(v.rule())).toList();
+                .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18, Rule.R28).contains(v.rule())).toList();
         if (!other.isEmpty()) {
-            out.add(new RuleSummary("Other rules (R6, R9, R10, R18)", "hard", other.size(),
+            out.add(new RuleSummary("Other rules (R6, R9, R10, R18" + (other.stream().anyMatch(v -> v.rule() == Rule.R28)
+                    ? ", R28" : "") + ")", "hard", other.size(),
                     -other.stream().mapToLong(Violation::amount).sum(), limit(other.stream().map(Violation::toString).toList())));
         }
         return out;
@@ -63,12 +68,14 @@ public final class RuleReport {
         return new RuleSummary(name, "hard", vs.size(), -vs.stream().mapToLong(Violation::amount).sum(), limit(lines));
     }
 
-    private static RuleSummary soft(Evaluation e, String name, CostLine.Kind kind) {
-        List<CostLine> lines = e.costLines().stream().filter(l -> l.kind() == kind)
+    private static RuleSummary soft(Evaluation e, String name, CostLine.Kind... kinds) {
+        List<CostLine.Kind> which = List.of(kinds);
+        boolean pool = which.contains(CostLine.Kind.RESERVATION) || which.contains(CostLine.Kind.DEPRECIATION);
+        List<CostLine> lines = e.costLines().stream().filter(l -> which.contains(l.kind()))
                 .sorted(Comparator.comparingLong(CostLine::cents).reversed().thenComparing(CostLine::source)).toList();
         long cents = lines.stream().mapToLong(CostLine::cents).sum();
         return new RuleSummary(name, "soft", lines.size(), -cents,
-                limit(lines.stream().map(l -> l.source() + (kind == CostLine.Kind.RESERVATION ? "" : " on " + l.offer())
+                limit(lines.stream().map(l -> l.source() + (pool ? which.size() > 1 ? " " + l.kind().label() : "" : " on " + l.offer())
                         + ": " + Money.format(l.cents())).toList()));
     }
 
@@ -100,9 +107,10 @@ public final class RuleReport {
         List<String> out = new ArrayList<>();
         Map<String, Integer> reserved = new LinkedHashMap<>();
         e.reservations().forEach(r -> reserved.put(r.offer().id(), r.gpus()));
+        e.owned().forEach(r -> reserved.put(r.offer().id(), r.gpus()));
         for (Offer o : e.problem().offers()) {
-            int cap = o.isReserved() ? reserved.getOrDefault(o.id(), 0) : o.maxGpus();
-            if (!o.isReserved() && !o.isCapped() || cap == 0) {
+            int cap = o.isCommitted() ? reserved.getOrDefault(o.id(), 0) : o.maxGpus();
+            if (!o.isCommitted() && !o.isCapped() || cap == 0) {
                 continue;
             }
             int[] used = e.usage().get(o.id());
@@ -116,7 +124,7 @@ public final class RuleReport {
                     String jobs = e.jobs().stream().filter(j -> j.planned() && j.offer() == o && j.option() != null
                                     && j.startSlot() <= to && j.endSlot() > from)
                             .map(j -> j.job().id()).collect(Collectors.joining(", "));
-                    out.add(o.id() + " full (" + cap + (o.isReserved() ? " reserved" : "") + " GPUs) from "
+                    out.add(o.id() + " full (" + cap + (o.isReserved() ? " reserved" : o.isOwned() ? " owned" : "") + " GPUs) from "
                             + h.slotStart(from).toLocalDate() + " to " + h.slotStart(to + 1).toLocalDate() + ": " + jobs);
                 }
             }

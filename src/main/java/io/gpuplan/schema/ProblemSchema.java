@@ -68,7 +68,7 @@ public final class ProblemSchema {
         List<Object> conditions = new ArrayList<>();
         for (RecordComponent c : cls.getRecordComponents()) {
             io.gpuplan.problem.yaml.Required r = c.getAnnotation(io.gpuplan.problem.yaml.Required.class);
-            boolean always = r != null && r.unless().isEmpty() && r.when().isEmpty() && !partial;
+            boolean always = r != null && r.unless().length == 0 && r.when().isEmpty() && !partial;
             Map<String, Object> s = schema(c.getGenericType(), partial);
             io.gpuplan.problem.yaml.Doc doc = c.getAnnotation(io.gpuplan.problem.yaml.Doc.class);
             if (doc != null) {
@@ -79,12 +79,12 @@ public final class ProblemSchema {
                 required.add(c.getName());
             } else if (r != null && !partial) {
                 // @Required(unless = X): required when X is absent; @Required(when = X): required when X is given.
-                String other = r.unless().isEmpty() ? r.when() : r.unless();
-                Map<String, Object> given = map("required", List.of(other),
-                        "properties", map(other, map("not", map("type", "null"))));
+                // Several unless conditions: required when none holds; name=value holds when the field has that value.
+                List<String> others = r.unless().length == 0 ? List.of(r.when()) : List.of(r.unless());
+                List<Object> givens = others.stream().<Object>map(ProblemSchema::given).toList();
                 Map<String, Object> cond = new LinkedHashMap<>();
-                cond.put("if", given);
-                cond.put(r.unless().isEmpty() ? "then" : "else", map("required", List.of(c.getName())));
+                cond.put("if", givens.size() == 1 ? givens.get(0) : map("anyOf", givens));
+                cond.put(r.unless().length == 0 ? "then" : "else", map("required", List.of(c.getName())));
                 conditions.add(cond);
             }
         }
@@ -240,6 +240,14 @@ public final class ProblemSchema {
 
     private static Map<String, Object> ref(String definition) {
         return map("$ref", "#/definitions/" + definition);
+    }
+
+    /** The schema of a {@link io.gpuplan.problem.yaml.Required} condition: a field given, or given with a value. */
+    private static Map<String, Object> given(String condition) {
+        int eq = condition.indexOf('=');
+        String name = eq < 0 ? condition : condition.substring(0, eq);
+        Map<String, Object> value = eq < 0 ? map("not", map("type", "null")) : map("const", condition.substring(eq + 1));
+        return map("required", List.of(name), "properties", map(name, value));
     }
 
     private static Map<String, Object> map(Object... pairs) {

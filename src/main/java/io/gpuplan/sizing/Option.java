@@ -21,19 +21,22 @@ import java.util.List;
  * @param earliestStart   first slot it may start (earliest, plus migration lead time)
  * @param latestStart     last slot it may start and still end by its deadline
  * @param listCents       billed GPUs × W × price on any purchase model: R17 for on-demand and spot, and what R24
- *                        charges for a reserved option
- * @param computeCents    R17 (0 on reserved offers: the reservation pays, R18)
+ *                        charges for a reserved or owned option (an owned offer's price is its hourly share of
+ *                        depreciation and operations, R28)
+ * @param computeCents    R17 (0 on reserved and owned offers: the pool pays, R18/R28)
  * @param transferCents   R19
  * @param migrationCents  R16
+ * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × electricityPricePerKwh (else 0)
  */
 public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
                      double memoryLimitGb, double computeHours, double expectedHours,
                      double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
-                     int latestStart, long listCents, long computeCents, long transferCents, long migrationCents) {
+                     int latestStart, long listCents, long computeCents, long transferCents, long migrationCents,
+                     long powerCents) {
 
     public long totalCents() {
-        return computeCents + transferCents + migrationCents;
+        return computeCents + transferCents + migrationCents + powerCents;
     }
 
     /** R8 holds: {@code M / g <= memoryGb × headroom} (with the same tolerance as {@link Memory#fits}). */
@@ -50,16 +53,16 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
         return start + durationSlots;
     }
 
-    /** R24: the option's cost with a reserved option charged at its price for its own hours (capacity ignored). */
+    /** R24: the option's cost with a pooled option charged at its price for its own hours (capacity ignored). */
     public long boundCents() {
-        return listCents + transferCents + migrationCents;
+        return listCents + transferCents + migrationCents + powerCents;
     }
 
-    /** What each provider bills for this job: compute to the offer's provider, egress to the dataset's (R22). */
+    /** What each provider bills for this job: compute (or owned power) to the offer's provider, egress to the dataset's (R22). */
     public List<ProviderCharge> providerCharges() {
         List<ProviderCharge> out = new ArrayList<>(2);
-        if (computeCents != 0) {
-            out.add(new ProviderCharge(offer.provider(), computeCents));
+        if (computeCents + powerCents != 0) { // one of them is 0: power only on owned offers, compute never there
+            out.add(new ProviderCharge(offer.provider(), computeCents + powerCents));
         }
         if (transferCents != 0) {
             out.add(new ProviderCharge(job.dataset().provider(), transferCents));

@@ -85,6 +85,10 @@ public final class OptionSizer {
         double efficiency = instances == 1 ? 1.0 : offer.crossNodeEfficiency();
         double leadHours = migrated ? job.migration().weeks() * 7 * 24 : 0;
         int earliestStart = h.slotAtOrAfter(h.hoursFromStart(job.earliest()) + leadHours);
+        // R28: bought cards run from the horizon start + lead time on, rounded up to a slot as R16's lead time is.
+        int ownedFrom = offer.isOwned() ? OwnedGpus.firstSlot(offer, h) : 0;
+        boolean ownedLater = ownedFrom > earliestStart;
+        earliestStart = Math.max(earliestStart, ownedFrom);
 
         double t;
         int start;
@@ -96,8 +100,8 @@ public final class OptionSizer {
             duration = end - start;
             t = (double) duration * h.slotHours();
             if (earliestStart > start) {
-                breaches.add(new Breach(Rule.R2, "migration lead time ends in slot " + earliestStart
-                        + ", after the serving window starts in slot " + start));
+                breaches.add(new Breach(Rule.R2, (ownedLater ? "owned cards' lead time" : "migration lead time")
+                        + " ends in slot " + earliestStart + ", after the serving window starts in slot " + start));
             }
             // The window start is the only start; a later earliest start (lead time) leaves none (R2).
             earliestStart = Math.max(earliestStart, start);
@@ -143,18 +147,20 @@ public final class OptionSizer {
                         "needs %d slots (%s h%s), only %d fit between %s%s and the deadline %s",
                         slots, fmt(hours), offer.isSpot() ? " at " + fmt(job.deadlineConfidence()) + " confidence" : "",
                         fit, job.earliest(),
-                        migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "", job.deadline())));
+                        migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "",
+                        job.deadline()) + (ownedLater ? " (owned cards run from slot " + ownedFrom + ", after their lead time)" : "")));
             }
         }
         // Hours beyond the horizon make the option ineligible (R2 above); capping them keeps the money of such an
         // option of a huge job finite and within a long's cents (the reader bounds the horizon's worst cost).
         long list = Money.baseCents(offer, billed, Math.min(w, h.hours()));
-        long compute = offer.isReserved() ? 0 : list;
+        long compute = offer.isCommitted() ? 0 : list;
+        long power = offer.isOwned() ? OwnedGpus.powerCents(offer, billed, Math.min(w, h.hours())) : 0;
         long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
         long migration = migrated ? Money.cents(job.migration().cost()) : 0;
         Option option = new Option(job, offer, gpus, perReplica, instances, billed, efficiency, perf, migrated,
                 need / memoryGpus, offer.accelerator().memoryGb() * problem.memoryHeadroom(), t, w, wq, k, duration,
-                earliestStart, latestStart, list, compute, transfer, migration);
+                earliestStart, latestStart, list, compute, transfer, migration, power);
         return new Sizing(option, List.copyOf(breaches));
     }
 

@@ -28,7 +28,7 @@ public record PlacedOption(Option option, int start) {
         Map<String, int[]> use = new LinkedHashMap<>();
         for (PlacedOption p : placed) {
             placements.add(p.placement());
-            if (p.option().offer().isReserved()) {
+            if (p.option().offer().isCommitted()) {
                 int[] used = use.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]);
                 for (int s = Math.max(0, p.start()); s < Math.min(used.length, p.start() + p.option().durationSlots()); s++) {
                     used[s] += p.option().billedGpus();
@@ -37,7 +37,7 @@ public record PlacedOption(Option option, int start) {
         }
         Map<String, Integer> reservations = new LinkedHashMap<>();
         for (Offer o : problem.offers()) {
-            if (o.isReserved()) {
+            if (o.isCommitted()) {
                 int[] u = use.get(o.id());
                 reservations.put(o.id(), u == null ? 0 : Math.min(o.maxGpus(), Arrays.stream(u).max().orElse(0)));
             }

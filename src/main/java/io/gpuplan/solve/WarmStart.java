@@ -14,7 +14,7 @@ import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
-import io.gpuplan.sizing.Reservations;
+import io.gpuplan.sizing.CommittedPools;
 import io.gpuplan.solve.Baselines.Placed;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -76,7 +76,7 @@ public final class WarmStart {
             sorted.sort(order.thenComparing(jo -> jo.job().id()));
             w.placeInOrder(sorted);
             for (Offer pool : problem.offers()) {
-                if (pool.isReserved()) {
+                if (pool.isCommitted()) {
                     w.fillReservation(options, pool);
                 }
             }
@@ -130,7 +130,7 @@ public final class WarmStart {
      */
     private Placed cheapestStart(Option o) {
         int[] u = used.get(o.offer().id());
-        if (!o.offer().isReserved()) {
+        if (!o.offer().isCommitted()) {
             int start = o.offer().isCapped() ? CapacityFit.earliestStart(o, u, o.offer().maxGpus()) : o.earliestStart();
             return start < 0 ? null : new Placed(o, start);
         }
@@ -152,13 +152,13 @@ public final class WarmStart {
     /** R18: how much more the pool's reservation costs with the placement in it (0 off reserved offers). */
     private long rise(Placed p) {
         Offer pool = p.option().offer();
-        if (!pool.isReserved()) {
+        if (!pool.isCommitted()) {
             return 0;
         }
         int[] u = used.get(pool.id());
         int now = peak(u);
-        return Reservations.horizonCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
-                - Reservations.horizonCents(pool, now, problem.horizon());
+        return CommittedPools.horizonCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
+                - CommittedPools.horizonCents(pool, now, problem.horizon());
     }
 
     /** R22 for adding an unplanned job's placement: its cost and the reservation rise, within every cap. */
@@ -231,7 +231,7 @@ public final class WarmStart {
         int fromLevel = current / per + 1;
         int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
         int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
-        long currentCost = Reservations.horizonCents(pool, current, problem.horizon());
+        long currentCost = CommittedPools.horizonCents(pool, current, problem.horizon());
         Map<Job, Placed> best = Map.of();
         long bestNet = 0;
         long bestRise = 0;
@@ -239,7 +239,7 @@ public final class WarmStart {
             int level = n * per;
             Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
             long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long rise = Reservations.horizonCents(pool, level, problem.horizon()) - currentCost;
+            long rise = CommittedPools.horizonCents(pool, level, problem.horizon()) - currentCost;
             if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
                 bestNet = gain - rise;
                 best = moved;
@@ -314,7 +314,7 @@ public final class WarmStart {
         places.forEach((job, p) -> placements.add(new Placement(job.id(), p.option().offer().id(), p.option().gpus(), p.start())));
         Map<String, int[]> use = new HashMap<>();
         Map<String, Integer> reservations = new HashMap<>();
-        places.values().stream().filter(p -> p.option().offer().isReserved()).forEach(p -> {
+        places.values().stream().filter(p -> p.option().offer().isCommitted()).forEach(p -> {
             int[] u = use.computeIfAbsent(p.option().offer().id(), k -> new int[problem.horizon().slots()]);
             CapacityFit.occupy(u, p.option(), p.start(), p.option().billedGpus());
             reservations.put(p.option().offer().id(), Math.min(peak(u), p.option().offer().maxGpus()));

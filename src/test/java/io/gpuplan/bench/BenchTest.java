@@ -29,7 +29,9 @@ class BenchTest {
         assertEquals(40, p.offers().size());
         Set<String> providers = p.offers().stream().map(Offer::provider).collect(Collectors.toSet());
         assertTrue(providers.size() >= 4, providers.toString());
-        assertEquals(Set.of(PurchaseModel.values()), p.offers().stream().map(Offer::purchase).collect(Collectors.toSet()));
+        // Every rented purchase model; the generator draws no owned cards (R28), so bench scenarios stay as they were.
+        assertEquals(Set.of(PurchaseModel.ON_DEMAND, PurchaseModel.SPOT, PurchaseModel.RESERVED),
+                p.offers().stream().map(Offer::purchase).collect(Collectors.toSet()));
         assertTrue(p.offers().stream().anyMatch(o -> o.accelerator().name().startsWith("Ascend") && o.jurisdiction().equals("CN")));
         assertTrue(p.offers().stream().allMatch(o -> o.maxGpus() != Offer.UNLIMITED), "every offer has a capacity");
         assertNotNull(p.budget().total());

@@ -26,7 +26,36 @@ class ScoreParityTest {
 
     @Test
     void constraintStreamsAndPlainLoopsScoreRandomPlansAlike() {
-        Problem problem = TestProblems.load(TestProblems.TINY).problem();
+        parity(TestProblems.load(TestProblems.TINY).problem());
+    }
+
+    /** R28: owned pools (depreciation, operations, power, lead time, the bought level as capacity) score alike too. */
+    @Test
+    void randomPlansWithOwnedGpusScoreAlike() throws Exception {
+        parity(io.gpuplan.problem.ProblemReader.parse("owned.yaml", OWNED, new java.util.ArrayList<>()));
+    }
+
+    private static final String OWNED = """
+            name: owned parity
+            horizon: {start: 2027-01-01, end: 2027-01-11}
+            budget: {total: 9000, byProvider: {onprem: 3000}}
+            offers:
+              - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.5, gpusPerInstance: 8, maxGpus: 16}
+              - {id: ri, provider: gcp, region: us-central1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: 1.5, gpusPerInstance: 8, maxGpus: 16}
+              - {id: own, provider: onprem, region: rack, jurisdiction: US, accelerator: A100-80G, purchase: owned, purchasePrice: 17520,
+                 depreciationMonths: 24, operationsPerGpuMonth: 36.5, powerKw: 0.7, pue: 1.4, electricityPricePerKwh: 0.15, leadTimeWeeks: 0.3,
+                 gpusPerInstance: 8, maxGpus: 16}
+              - {id: own-eur, provider: colo, region: fra, jurisdiction: US, accelerator: A100-80G, purchase: owned, purchasePrice: 15000,
+                 currency: EUR, powerKw: 0.7, electricityPricePerKwh: 0.25, gpusPerInstance: 8, maxGpus: 8}
+            exchangeRates: {EUR: 0.9}
+            jobs:
+              - {id: a, kind: training, memoryGb: 100, work: {gpuHours: 300, accelerator: A100-80G}, gpus: {min: 8, max: 16}, deadline: 2027-01-09, priority: 3}
+              - {id: b, kind: training, memoryGb: 100, work: {gpuHours: 450, accelerator: A100-80G}, gpus: {min: 8, max: 16}, earliest: 2027-01-03, priority: 2}
+              - {id: c, kind: training, memoryGb: 100, work: {gpuHours: 200, accelerator: A100-80G}, gpus: 8, priority: 1}
+              - {id: s, kind: inference, memoryGb: 60, replicas: 8, maxGpusPerReplica: 1, window: {start: 2027-01-04, end: 2027-01-11}, priority: 5}
+            """;
+
+    private static void parity(Problem problem) {
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
                 SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));
         Random random = new Random(7);

@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * The exact optimum of a small problem by branch and bound over every job's options and starts (or leaving it
  * unplanned): feasible first, then least unplanned priority, then least cost, as R23 orders plans; or the cheapest
- * plan that leaves at most a given priority unplanned. Reservations are bought at each pool's peak, as the model
+ * plan that leaves at most a given priority unplanned. Reservations and owned GPUs are bought at each pool's peak, as the model
  * does. For tests on instances of a few jobs and slots.
  */
 public final class ExhaustiveSearch {
@@ -44,7 +44,7 @@ public final class ExhaustiveSearch {
 
     /**
      * A random quarter small enough to search exhaustively: 3-4 jobs of 8-16 A100s over 10 daily slots, on four
-     * offers (capped on-demand, a reserved pool, spot, a dearer H100), sometimes with budgets.
+     * offers (capped on-demand, a reserved pool, spot, a dearer H100), sometimes owned cards (R28), sometimes with budgets.
      */
     public static String randomInstance(java.util.Random r) {
         StringBuilder sb = new StringBuilder("""
@@ -63,6 +63,15 @@ public final class ExhaustiveSearch {
                 .append(" gpusPerInstance: 8, maxGpus: 8, interruptionsPerDay: 0.3}\n");
         sb.append("  - {id: h100, provider: lambda, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: ")
                 .append(4 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: 8}\n");
+        if (r.nextBoolean()) {
+            // R28: owned cards, new supply every bound must count. Depreciation 8760 × k / 12 months = 730 × k per
+            // GPU-month = k per GPU-hour; operations 0-0.3 per GPU-hour; power 0.7 kW × 1.5 × 0.2 = 0.21 per GPU-hour.
+            sb.append("  - {id: own, provider: onprem, region: rack, jurisdiction: US, accelerator: A100-80G, purchase: owned,")
+                    .append(" purchasePrice: ").append(8760 * (1 + r.nextInt(2))).append(", depreciationMonths: 12,")
+                    .append(" operationsPerGpuMonth: ").append(73 * r.nextInt(4)).append(", powerKw: 0.7, pue: 1.5, electricityPricePerKwh: 0.2,")
+                    .append(" leadTimeWeeks: ").append(r.nextBoolean() ? "0" : "0.5").append(", gpusPerInstance: 8, maxGpus: ")
+                    .append(8 * (1 + r.nextInt(2))).append("}\n");
+        }
         sb.append("jobs:\n");
         int jobs = 3 + r.nextInt(2);
         for (int j = 0; j < jobs; j++) {
@@ -138,7 +147,7 @@ public final class ExhaustiveSearch {
     private Map<String, Integer> reservations() {
         Map<String, Integer> out = new HashMap<>();
         for (Offer o : problem.offers()) {
-            if (o.isReserved()) {
+            if (o.isCommitted()) {
                 out.put(o.id(), Math.min(o.maxGpus(), java.util.Arrays.stream(used.get(o.id())).max().orElse(0)));
             }
         }

@@ -83,6 +83,20 @@ public final class ChangeNarrative {
 
     private static List<String> reservations(PlanDocument base, PlanDocument other) {
         List<String> out = new ArrayList<>();
+        // R28: owned cards bought, as reservations are.
+        Map<String, PlanDocument.Owned> ownedBefore = new LinkedHashMap<>();
+        if (base.owned() != null) {
+            base.owned().forEach(o -> ownedBefore.put(o.offer(), o));
+        }
+        for (PlanDocument.Owned o : other.owned() == null ? List.<PlanDocument.Owned>of() : other.owned()) {
+            PlanDocument.Owned b = ownedBefore.get(o.offer());
+            int was = b == null ? 0 : b.gpus();
+            if (was != o.gpus()) {
+                out.add("The owned cards on " + o.offer() + " go from " + was + " to " + o.gpus() + " GPUs ("
+                        + signed(o.horizonCost().subtract(b == null ? BigDecimal.ZERO : b.horizonCost())) + " " + other.currency()
+                        + " in the horizon, capital outlay " + o.capitalOutlay().toPlainString() + ").");
+            }
+        }
         Map<String, PlanDocument.Reservation> before = new LinkedHashMap<>();
         base.reservations().forEach(r -> before.put(r.offer(), r));
         for (PlanDocument.Reservation r : other.reservations()) {

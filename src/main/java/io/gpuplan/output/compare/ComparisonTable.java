@@ -35,6 +35,14 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
                     .map(r -> r.gpus() == 0 ? "no reservation" : r.gpus() + " GPUs, " + money(r.horizonCost())).orElse("-"));
         }
         reserved.forEach((offer, f) -> add(rows, plans, "Reservations bought", offer, f));
+        // R28: owned cards bought (rows only when some plan has an owned offer).
+        for (String offer : new TreeSet<>(plans.stream().filter(p -> p.owned() != null).flatMap(p -> p.owned().stream())
+                .map(PlanDocument.Owned::offer).toList())) {
+            add(rows, plans, "Owned cards bought", offer, p -> p.owned() == null ? "-" : p.owned().stream()
+                    .filter(o -> o.offer().equals(offer)).findFirst().map(o -> o.gpus() == 0 ? "none"
+                            : o.gpus() + " GPUs, " + money(o.horizonCost()) + " (outlay " + money(o.capitalOutlay()) + ")")
+                    .orElse("-"));
+        }
         add(rows, plans, "Budget", "total left", p -> p.totals().budget() == null || p.totals().budget().total() == null ? "-"
                 : money(p.totals().budget().total().left()));
         for (String provider : new TreeSet<>(plans.stream().filter(p -> p.totals().budget() != null && p.totals().budget().byProvider() != null)

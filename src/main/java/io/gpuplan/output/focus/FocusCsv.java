@@ -5,6 +5,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.CostLine;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.OwnedResult;
 import io.gpuplan.rules.ReservationResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,11 @@ import java.util.stream.Collectors;
  *       quantity in GB at the per-GB rate, in the month of the job's start slot.</li>
  *   <li><b>Migration (R16)</b>: Purchase, One-Time, Standard, BilledCost = EffectiveCost (it pays for no future
  *       usage), billed by {@code internal}, one unit, in the month of the job's start slot.</li>
+ *   <li><b>Owned GPUs (R28)</b> ({@link OwnedRows}): a prepaid one-time Purchase row for the capital outlay in the
+ *       horizon's first month (BilledCost = outlay, EffectiveCost 0: not plan cost), its amortization as monthly
+ *       depreciation Usage rows (BilledCost 0, EffectiveCost the month's depreciation), operations per month and
+ *       power per job and month (BilledCost = EffectiveCost; power in kWh). ServiceSubcategory Bare Metal. With owned
+ *       GPUs the sum of BilledCost is plan cost − depreciation + outlay; EffectiveCost still sums to plan cost.</li>
  * </ul>
  *
  * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
@@ -62,6 +68,8 @@ import java.util.stream.Collectors;
  */
 public final class FocusCsv {
     private static final String EOL = "\r\n";
+    private static final java.util.Set<CostLine.Kind> JOB_LINES = java.util.EnumSet.of(CostLine.Kind.COMPUTE,
+            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER);
 
     private FocusCsv() {
     }
@@ -72,7 +80,7 @@ public final class FocusCsv {
                 .collect(Collectors.toMap(j -> j.job().id(), Function.identity()));
         List<FocusRow> rows = new ArrayList<>();
         for (CostLine line : evaluation.costLines()) {
-            if (line.kind() != CostLine.Kind.RESERVATION) {
+            if (JOB_LINES.contains(line.kind())) {
                 rows.addAll(JobRows.of(c, line, jobs.get(line.source())));
             }
         }
@@ -83,6 +91,10 @@ public final class FocusCsv {
             List<JobResult> covered = jobs.values().stream().filter(j -> j.offer().equals(r.offer())).toList();
             rows.addAll(CommitmentRows.of(c, r, line, covered));
         }
+        for (OwnedResult r : evaluation.owned()) {
+            rows.addAll(OwnedRows.of(c, r, line(evaluation, CostLine.Kind.DEPRECIATION, r.offer().id()),
+                    line(evaluation, CostLine.Kind.OPERATIONS, r.offer().id())));
+        }
         rows.sort(FocusRow.ORDER);
         StringBuilder out = new StringBuilder();
         record(out, FocusColumns.ALL);
@@ -90,6 +102,10 @@ public final class FocusCsv {
             record(out, FocusColumns.ALL.stream().map(row::get).toList());
         }
         return out.toString();
+    }
+
+    private static CostLine line(Evaluation e, CostLine.Kind kind, String offer) {
+        return e.costLines().stream().filter(l -> l.kind() == kind && l.offer().equals(offer)).findFirst().orElse(null);
     }
 
     /** The problem file's name without {@code .yaml} (e.g. {@code quarterly-mixed-2027q1}), else the problem's name. */

@@ -28,6 +28,8 @@ final class JobRows {
             case TRANSFER -> transfer(c, line, j);
             case MIGRATION -> migration(c, line, j);
             case RESERVATION -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
+            case POWER -> OwnedRows.power(c, line, j);
+            case DEPRECIATION, OPERATIONS -> throw new IllegalArgumentException("owned pools are written by OwnedRows");
         };
     }
 

@@ -63,6 +63,12 @@ final class AssumptionsSection {
         out.add(new String[] {"R17", "On-demand and spot compute costs billed GPUs × W × price per GPU-hour."});
         out.add(new String[] {"R18", "A reservation costs GPUs bought × horizon hours × price, used or not; jobs on it add"
                 + " no compute cost, and the term past the horizon is reported as a separate commitment."});
+        if (p.offers().stream().anyMatch(io.gpuplan.problem.Offer::isOwned)) {
+            out.add(new String[] {"R28", "Owned cards: the plan buys the peak its jobs use at once; the horizon carries"
+                    + " GPUs bought × (purchasePrice / depreciationMonths + operationsPerGpuMonth) × horizon hours / 730,"
+                    + " used or not, and each job's power, billed GPUs × W × powerKw × pue × electricityPricePerKwh; they run from the"
+                    + " horizon start + leadTimeWeeks; the capital outlay is a one-time purchase, not plan cost."});
+        }
         out.add(new String[] {"R19", "Moving a dataset costs its size × " + Fmt.exact(p.transfer().crossRegionPerGb())
                 + " " + cur + "/GB across regions of one provider and × " + Fmt.exact(p.transfer().crossProviderPerGb())
                 + " " + cur + "/GB across providers" + (p.transfer().byProvider().isEmpty() ? "" : ", unless the"

@@ -1,5 +1,6 @@
 package io.gpuplan.output.report;
 
+import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanDocument.Assignment;
 import io.gpuplan.output.PlanDocument.Reservation;
 import io.gpuplan.problem.Offer;
@@ -8,7 +9,10 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
-/** What to buy: reservations with their commitment past the quarter (R18), and the capacity to secure elsewhere. */
+/**
+ * What to buy: reservations with their commitment past the quarter (R18), owned cards with their payback (R28), and
+ * the capacity to secure elsewhere.
+ */
 final class BuySection {
     private BuySection() {
     }
@@ -36,10 +40,45 @@ final class BuySection {
                     Fmt.money(r.commitmentPastHorizon()) + " (" + Fmt.measure(r.hoursPastHorizon()) + " h)");
         }
         s.table(t.build());
+        if (in.plan().owned() != null) {
+            owned(in, s);
+        }
         s.table(capacity(in));
         s.note("Peak GPUs in use at once per on-demand and spot offer: the quota or capacity to secure with each "
                 + "provider (R21). Utilization of a reservation = GPU-hours its jobs occupy / GPU-hours bought.");
         return s.build();
+    }
+
+    /** R28: the owned cards to buy, what the horizon carries of them, and their payback against renting. */
+    private static void owned(ReportInput in, Section.Builder s) {
+        String cur = in.currency();
+        List<PlanDocument.Owned> bought = in.plan().owned().stream().filter(o -> o.gpus() > 0).toList();
+        int gpus = bought.stream().mapToInt(PlanDocument.Owned::gpus).sum();
+        BigDecimal outlay = bought.stream().map(PlanDocument.Owned::capitalOutlay).reduce(BigDecimal.ZERO, BigDecimal::add);
+        s.paragraph(bought.isEmpty() ? "No owned cards: renting is cheaper for this plan's jobs than buying (R28)."
+                : "Buy " + Plural.count(gpus, "card", "cards") + " outright for " + cur + " " + Fmt.money(outlay)
+                + " (R28; a one-time purchase, not plan cost): the horizon carries their depreciation and operations"
+                + " for every hour, used or not, and the power their jobs draw.");
+        var t = Table.builder("Owned cards to buy", "owned").text("offer", "provider", "accelerator")
+                .num("GPUs bought", "peak in use", "capital outlay (" + cur + ")", "depreciation (" + cur + ")",
+                        "operations (" + cur + ")", "power (" + cur + ")", "cost in horizon (" + cur + ")", "utilization")
+                .text("runs from", "payback against renting")
+                .empty("No owned cards.");
+        for (PlanDocument.Owned o : bought) {
+            var result = in.evaluation().owned().stream().filter(r -> r.offer().id().equals(o.offer())).findFirst();
+            String payback = result.map(r -> OwnedPayback.of(in.problem(), in.evaluation(), r).text()).orElse("—");
+            t.row(Table.data("offer", o.offer(), "gpus", Integer.toString(o.gpus())), o.offer(),
+                    o.provider() + " " + o.region(), o.accelerator(), Integer.toString(o.gpus()),
+                    Integer.toString(o.peakGpus()), Fmt.money(o.capitalOutlay()), Fmt.money(o.depreciation()),
+                    Fmt.money(o.operations()), Fmt.money(o.power()), Fmt.money(o.horizonCost()),
+                    Fmt.fraction(o.utilization()), o.runsFrom(), payback);
+        }
+        s.table(t.build());
+        s.note("Payback = capital outlay / (monthly rent avoided − monthly running cost): rent avoided prices the"
+                + " GPU-hours the owned cards' jobs are billed (billed GPUs × W) at the cheapest on-demand or reserved"
+                + " offer of the same accelerator in the problem; running cost is operations + power; monthly = horizon"
+                + " amount × 730 / horizon hours. \"Never pays back\" when renting costs no more than running the cards."
+                + " Depreciation = GPUs × purchasePrice / depreciationMonths × horizon hours / 730.");
     }
 
     private static Table capacity(ReportInput in) {
@@ -47,7 +86,7 @@ final class BuySection {
                 .num("jobs", "peak GPUs in use", "cap (maxGpus)").empty("No job runs on on-demand or spot capacity.");
         for (Map.Entry<String, List<Assignment>> e : in.plannedByOffer().entrySet()) {
             Offer o = in.offer(e.getKey());
-            if (o == null || o.isReserved()) {
+            if (o == null || o.isCommitted()) {
                 continue;
             }
             int peak = 0;

@@ -9,7 +9,7 @@ import java.util.Map;
 /** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
 final class Colors {
     /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
-    static final List<String> CATEGORIES = List.of("reserved", "on-demand", "spot", "transfer", "migration");
+    static final List<String> CATEGORIES = List.of("reserved", "owned", "on-demand", "spot", "transfer", "migration");
 
     private Colors() {
     }

@@ -17,7 +17,10 @@ final class CostSection {
         BigDecimal total = in.plan().totals().cost();
         var s = Section.builder("cost", "Cost by month and by provider");
         s.paragraph("Compute is spread over the months of the slots a job occupies, in proportion to its hours;"
-                + " reservations over the whole horizon; transfer and migration fall in the month a job starts.");
+                + " reservations over the whole horizon; transfer and migration fall in the month a job starts."
+                + (in.plan().owned() == null ? "" : " Owned cards (R28): depreciation and operations over the whole"
+                + " horizon, power with the jobs that draw it; their capital outlay of " + cur + " "
+                + Fmt.money(in.plan().totals().ownedCapitalOutlay()) + " is a one-time purchase outside plan cost."));
         s.chart(MonthChart.svg(in));
         var months = Table.builder("Cost by month", "month").text("month").num("cost (" + cur + ")", "share");
         for (Map.Entry<YearMonth, BigDecimal> e : MonthChart.costByMonth(in).entrySet()) {

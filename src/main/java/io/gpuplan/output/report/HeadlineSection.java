@@ -39,6 +39,10 @@ final class HeadlineSection {
         budgetRows(table, t.budget());
         table.row(Table.data("item", "commitments"), "Commitments past the horizon", Fmt.money(t.commitmentsPastHorizon()),
                 "R18: reserved terms that run past " + in.horizon().end() + "; not part of the plan cost");
+        if (t.ownedCapitalOutlay() != null) {
+            table.row(Table.data("item", "owned-outlay"), "Capital outlay for owned cards", Fmt.money(t.ownedCapitalOutlay()),
+                    "R28: cards bought outright, paid once; the plan cost carries their depreciation, not the outlay");
+        }
         Map<String, Baseline> baselines = t.baselines() == null ? Map.of() : t.baselines();
         baselineRows(table, "greedy", "Greedy baseline (R25)", baselines.get("greedy"));
         baselineRows(table, "allOnDemand", "All on-demand baseline (R25)", baselines.get("allOnDemand"));

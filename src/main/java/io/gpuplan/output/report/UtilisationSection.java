@@ -1,5 +1,6 @@
 package io.gpuplan.output.report;
 
+import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanDocument.Reservation;
 import io.gpuplan.problem.Horizon;
 import java.math.BigDecimal;
@@ -7,7 +8,7 @@ import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
 
-/** GPUs in use on each reserved offer over the horizon against the level bought, with monthly averages. */
+/** GPUs in use on each reserved (and owned, R28) offer over the horizon against the level bought, with monthly averages. */
 final class UtilisationSection {
     private UtilisationSection() {
     }
@@ -41,7 +42,33 @@ final class UtilisationSection {
             s.note("Monthly cells: average GPUs in use over the slots that start in that month, and that as a share of"
                     + " the GPUs reserved.");
         }
+        if (in.plan().owned() != null) {
+            owned(in, s, months);
+        }
         return s.build();
+    }
+
+    /** R28: owned cards carry depreciation and operations for every hour, used or not, as a reservation does. */
+    private static void owned(ReportInput in, Section.Builder s, List<YearMonth> months) {
+        var t = Table.builder("Owned GPUs in use, average per month", "owned-utilisation").text("offer")
+                .num("GPUs bought", "peak in use", "utilization");
+        months.forEach(m -> t.num(m.toString()));
+        t.empty("No owned cards bought.");
+        for (PlanDocument.Owned o : in.plan().owned()) {
+            if (o.gpus() == 0) {
+                continue;
+            }
+            List<String> cells = new ArrayList<>(List.of(o.offer(), Integer.toString(o.gpus()),
+                    Integer.toString(o.peakGpus()), Fmt.fraction(o.utilization())));
+            int[] usage = in.usage(o.offer());
+            for (YearMonth m : months) {
+                cells.add(monthly(in.horizon(), usage, m, o.gpus()));
+            }
+            t.row(Table.data("offer", o.offer()), cells.toArray(String[]::new));
+        }
+        s.table(t.build());
+        s.note("Owned cards (R28) are charged depreciation and operations for every hour of the horizon, used or not;"
+                + " idle cards cost that without power. Cells as above, as a share of the GPUs bought.");
     }
 
     private static String monthly(Horizon h, int[] usage, YearMonth m, int reserved) {

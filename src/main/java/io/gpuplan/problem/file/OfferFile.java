@@ -2,6 +2,7 @@ package io.gpuplan.problem.file;
 
 import io.gpuplan.catalog.InterruptionBand;
 import io.gpuplan.problem.PurchaseModel;
+import io.gpuplan.problem.yaml.Doc;
 import io.gpuplan.problem.yaml.Required;
 
 /**
@@ -10,13 +11,26 @@ import io.gpuplan.problem.yaml.Required;
  * it; any of those the offer states itself overrides the catalog's. A reserved offer from the catalog is derived from
  * on-demand at {@code discount}; a spot offer may give {@code interruptionBand} instead of
  * {@code interruptionsPerDay}; {@code priceFactor} multiplies the price (what an overlay's {@code scale: prices}
- * writes on a catalog offer that states no price).
+ * writes on a catalog offer that states no price). An owned offer (R28) states what its cards cost instead of a
+ * price: {@code purchasePrice}, {@code depreciationMonths}, {@code powerKw}, {@code electricityPricePerKwh}, {@code pue},
+ * {@code operationsPerGpuMonth} and {@code leadTimeWeeks}.
  */
 public record OfferFile(@Required String id, @Required String provider, @Required String region,
                         @Required String jurisdiction, @Required(unless = "from") String accelerator,
-                        @Required PurchaseModel purchase, @Required(unless = "from") Double price, String currency,
-                        Integer gpusPerInstance, Integer maxGpus, Double crossNodeEfficiency,
+                        @Required PurchaseModel purchase, @Required(unless = {"from", "purchase=owned"}) Double price,
+                        String currency, Integer gpusPerInstance, Integer maxGpus, Double crossNodeEfficiency,
                         Double interruptionsPerDay, Integer termMonths, OfferOrigin from,
                         @Required(when = "from") String instanceType, Discount discount,
-                        InterruptionBand interruptionBand, Double priceFactor) {
+                        InterruptionBand interruptionBand, Double priceFactor,
+                        @Doc("owned offers (R28, required): price of one GPU in the offer's currency, paid once")
+                        Double purchasePrice,
+                        @Doc("owned offers (R28): straight-line write-off in months, default 36") Integer depreciationMonths,
+                        @Doc("owned offers (R28, required): kW one GPU draws while a job runs on it") Double powerKw,
+                        @Doc("owned offers (R28, required): price of a kWh in the offer's currency")
+                        Double electricityPricePerKwh,
+                        @Doc("owned offers (R28): facility power / IT power, 1 to 5, default 1.58") Double pue,
+                        @Doc("owned offers (R28): staff, space, maintenance per GPU bought and month, default 0")
+                        Double operationsPerGpuMonth,
+                        @Doc("owned offers (R28): weeks from the horizon start before bought cards run, default 0")
+                        Double leadTimeWeeks) {
 }

@@ -7,6 +7,7 @@ import io.gpuplan.problem.Accelerator;
 import io.gpuplan.problem.AcceleratorTable;
 import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.OwnedTerms;
 import io.gpuplan.problem.PriceSource;
 import io.gpuplan.problem.PurchaseModel;
 import java.util.ArrayList;
@@ -81,7 +82,10 @@ final class OfferResolver {
         ok &= c.require(Jurisdictions.ISO_COUNTRIES.contains(f.jurisdiction()), p + ".jurisdiction",
                 "unknown jurisdiction \"" + f.jurisdiction() + "\"" + Jurisdictions.suggestion(f.jurisdiction()),
                 "an ISO 3166 alpha-2 country code such as US, DE, CN");
-        Double price = f.price() != null ? f.price() : cat == null ? null : cat.price();
+        OwnedTerms owned = new OwnedResolver(c).resolve(f, p, assumed);
+        ok &= f.purchase() != PurchaseModel.OWNED || owned != null;
+        // R28: an owned offer's price per GPU-hour is what a bought GPU costs per hour, used or not.
+        Double price = owned != null ? Double.valueOf(owned.perGpuHour()) : f.price() != null ? f.price() : cat == null ? null : cat.price();
         String priceLimit = "a price up to " + ProblemResolver.Checks.limit(Limits.MAX_PRICE) + " per GPU-hour";
         if (f.price() != null) {
             c.positive(f.price(), p + ".price");
@@ -132,7 +136,7 @@ final class OfferResolver {
         }
         double interruptions = interruptions(f, p, assumed);
         int term = f.termMonths() == null ? 12 : f.termMonths();
-        if (f.termMonths() != null) {
+        if (f.termMonths() != null && f.purchase() != PurchaseModel.OWNED) { // an owned offer's term is reported above
             if (f.purchase() != PurchaseModel.RESERVED) {
                 c.error(p + ".termMonths", "only reserved offers have a term", "remove it, or make the offer purchase: reserved");
             } else {
@@ -146,7 +150,7 @@ final class OfferResolver {
         PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
         return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
                 price / rate, rate, perInstance, maxGpus, efficiency, interruptions,
-                f.purchase() == PurchaseModel.RESERVED ? term : 0, source);
+                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned);
     }
 
     /** R10's rate: stated per offer, or from an interruption-frequency band (recorded as assumed). */

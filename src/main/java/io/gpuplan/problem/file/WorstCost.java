@@ -26,7 +26,7 @@ final class WorstCost {
         for (Offer o : offers) {
             double billed = Math.ceil(gpus / o.gpusPerInstance()) * o.gpusPerInstance();
             double hours = Math.max(horizon.hours(), o.isReserved() ? o.termMonths() * 31.0 * 24 : 0);
-            compute = Math.max(compute, billed * hours * o.priceInBase());
+            compute = Math.max(compute, billed * hours * (o.priceInBase() + o.powerPerGpuHourInBase()));
         }
         double rate = Math.max(transfer.crossRegionPerGb(), transfer.crossProviderPerGb());
         for (Transfer.Rates r : transfer.byProvider().values()) {

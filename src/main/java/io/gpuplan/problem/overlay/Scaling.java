@@ -118,9 +118,14 @@ final class Scaling {
 
     /**
      * An offer's price times the factor; an offer that takes its price from the catalog ({@code from:} and no
-     * {@code price}) gets the factor as {@code priceFactor} (times any it has), applied to the catalog's price.
+     * {@code price}) gets the factor as {@code priceFactor} (times any it has), applied to the catalog's price; an
+     * owned offer (R28) gets it on its {@code purchasePrice}.
      */
     private static YMap scalePrice(YMap offer, double factor, Location at) {
+        if (offer.get("purchase") instanceof YScalar p && p.text().trim().equals("owned")) {
+            // R28: an owned offer's price is what its cards cost to buy (its hourly figure is derived from it).
+            return withNumber(offer, "purchasePrice", v -> decimal(v * factor, at));
+        }
         if (offer.get("price") == null && offer.get("from") != null) {
             Double old = offer.get("priceFactor") instanceof YScalar s ? RecordBinder.number(s) : null;
             return with(offer, "priceFactor", decimal((old == null ? 1 : old) * factor, at));

@@ -237,7 +237,16 @@ public final class RecordBinder {
         if (r == null) {
             return false;
         }
-        return (r.unless().isEmpty() || !has(map, r.unless())) && (r.when().isEmpty() || has(map, r.when()));
+        return java.util.Arrays.stream(r.unless()).noneMatch(u -> holds(map, u)) && (r.when().isEmpty() || has(map, r.when()));
+    }
+
+    /** {@code name}: the field is given; {@code name=value}: it is given with that value (as written, trimmed). */
+    private static boolean holds(YMap map, String condition) {
+        int eq = condition.indexOf('=');
+        if (eq < 0) {
+            return has(map, condition);
+        }
+        return map.get(condition.substring(0, eq)) instanceof YScalar s && s.text().trim().equals(condition.substring(eq + 1));
     }
 
     private static boolean has(YMap map, String field) {
@@ -437,8 +446,8 @@ public final class RecordBinder {
         if (r == null) {
             return "";
         }
-        return r.unless().isEmpty() && r.when().isEmpty() ? " (required)"
-                : " (required" + (r.unless().isEmpty() ? "" : " unless " + r.unless() + " is given")
+        return r.unless().length == 0 && r.when().isEmpty() ? " (required)"
+                : " (required" + (r.unless().length == 0 ? "" : " unless " + String.join(" or ", r.unless()).replace("=", ": ") + " is given")
                 + (r.when().isEmpty() ? "" : " when " + r.when() + " is given") + ")";
     }
 

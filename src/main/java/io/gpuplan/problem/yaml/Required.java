@@ -7,13 +7,14 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a record component that a YAML mapping must contain; the JSON Schema generator reads the same annotation.
- * {@code unless}: not required when the mapping has that field (an offer {@code from: catalog} takes its price from
- * the catalog); {@code when}: required only when the mapping has that field.
+ * {@code unless}: not required when the mapping has any of those fields, or a field of that value written
+ * {@code name=value} (an offer {@code from: catalog} takes its price from the catalog, a {@code purchase: owned} one
+ * derives it, R28); {@code when}: required only when the mapping has that field.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.PARAMETER, ElementType.FIELD, ElementType.METHOD})
 public @interface Required {
-    String unless() default "";
+    String[] unless() default {};
 
     String when() default "";
 }

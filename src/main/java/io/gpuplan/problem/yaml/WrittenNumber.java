@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  */
 public final class WrittenNumber {
     /** The written form; the JSON Schema uses it too. */
-    public static final Pattern PATTERN = Pattern.compile("[-+]?(\\d[\\d_]*)?(\\.\\d[\\d_]*)?([eE][-+]?\\d+)?[kKM]?");
+    // The mantissa has a digit (before or just after the point): "e20" is no number (Double.parseDouble refuses it).
+    public static final Pattern PATTERN = Pattern.compile("[-+]?(?=\\.?\\d)(\\d[\\d_]*)?(\\.\\d[\\d_]*)?([eE][-+]?\\d+)?[kKM]?");
 
     /** A number followed by a unit or preceded by a currency sign: {@code 80GB}, {@code 4.10 USD}, {@code $4.10}. */
     private static final Pattern WITH_UNIT = Pattern.compile(

@@ -31,9 +31,9 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         return 1 + reservedOffers;
     }
 
-    /** {@link #slackCents(long)} for the problem's reserved offers. */
+    /** {@link #slackCents(long)} for the problem's pool lines: one per reserved offer, two per owned one (R28). */
     public static long slackCents(Problem problem) {
-        return slackCents(problem.offers().stream().filter(Offer::isReserved).count());
+        return slackCents(problem.offers().stream().mapToLong(o -> o.isOwned() ? 2 : o.isReserved() ? 1 : 0).sum());
     }
 
     /** Nothing left out is minimal without proof; otherwise the bound must reach the plan's unplanned priority. */

@@ -17,7 +17,7 @@ import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
-import io.gpuplan.sizing.Reservations;
+import io.gpuplan.sizing.CommittedPools;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -83,7 +83,7 @@ final class ExactModel {
         }
         intervalsOn.forEach((offer, intervals) -> {
             long[] demands = demandsOn.get(offer).stream().mapToLong(Long::longValue).toArray();
-            var capacity = offer.isReserved() ? LinearExpr.term(reservation(offer, demands, total, billed), offer.gpusPerInstance())
+            var capacity = offer.isCommitted() ? LinearExpr.term(reservation(offer, demands, total, billed), offer.gpusPerInstance())
                     : LinearExpr.constant(offer.maxGpus());
             model.addCumulative(capacity).addDemands(intervals.toArray(new IntervalVar[0]), demands);
         });
@@ -116,7 +116,7 @@ final class ExactModel {
             for (ProviderCharge c : o.providerCharges()) {
                 billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).add(c.cents());
             }
-            if (o.offer().isReserved() && !relevant.contains(o.offer())) {
+            if (o.offer().isCommitted() && !relevant.contains(o.offer())) {
                 // A pool only fixed jobs use keeps its level: its cost is a constant of the budgets.
                 relevant.add(o.offer());
             }
@@ -156,7 +156,7 @@ final class ExactModel {
         long[] cents = new long[levels + 1];
         long slope = Long.MAX_VALUE;
         for (int n = 0; n <= levels; n++) {
-            cents[n] = Reservations.horizonCents(offer, n * per, problem.horizon());
+            cents[n] = CommittedPools.horizonCents(offer, n * per, problem.horizon());
             if (n > 0) {
                 slope = Math.min(slope, cents[n] / n);
             }

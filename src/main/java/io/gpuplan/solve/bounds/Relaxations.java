@@ -47,7 +47,7 @@ final class Relaxations {
     static final String AGGREGATED = "aggregated";
 
     static boolean tracked(Offer o) {
-        return o.isCapped() || o.isReserved();
+        return o.isCapped() || o.isCommitted();
     }
 
     static Relaxation timeIndexed(Problem problem, List<JobOptions> options) {
@@ -105,7 +105,7 @@ final class Relaxations {
                 if (!tracked(offer)) {
                     continue;
                 }
-                double cap = offer.isReserved() ? 0 : offer.maxGpus();
+                double cap = offer.isCommitted() ? 0 : offer.maxGpus();
                 if (timeIndexed) {
                     int[] rows = new int[slots];
                     for (int t = 0; t < slots; t++) {
@@ -138,7 +138,7 @@ final class Relaxations {
             List<Double> limits = new ArrayList<>();
             List<Offer> pools = new ArrayList<>();
             for (Offer offer : used) {
-                if (offer.isReserved()) {
+                if (offer.isCommitted()) {
                     limits.add(poolColumn(offer));
                     pools.add(offer);
                 }
@@ -285,11 +285,11 @@ final class Relaxations {
                     }
                 }
                 // Alone, an option always fits maxGpus (eligibility); on a pool it still sets a floor under what is bought.
-                if ((covering.size() > 1 || covering.size() == 1 && offer.isReserved()) && !seen.containsKey(covering)) {
+                if ((covering.size() > 1 || covering.size() == 1 && offer.isCommitted()) && !seen.containsKey(covering)) {
                     int r = row(cap, false);
                     seen.put(covering, r);
                     covering.forEach(o -> mandatoryRows.computeIfAbsent(o, k -> new ArrayList<>()).add(r));
-                    if (offer.isReserved()) {
+                    if (offer.isCommitted()) {
                         poolMandatory.computeIfAbsent(offer, k -> new ArrayList<>()).add(r);
                     }
                 }

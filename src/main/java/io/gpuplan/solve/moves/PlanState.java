@@ -7,7 +7,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
-import io.gpuplan.sizing.Reservations;
+import io.gpuplan.sizing.CommittedPools;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -132,16 +132,16 @@ final class PlanState {
         cheapestOn = cheapest;
         for (int o = 0; o < offers.length; o++) {
             Offer offer = offers[o];
-            tracked[o] = offer.isCapped() || offer.isReserved();
+            tracked[o] = offer.isCapped() || offer.isCommitted();
             if (tracked[o]) {
                 usage[o] = new int[slots];
             }
-            if (offer.isReserved()) {
+            if (offer.isCommitted()) {
                 int per = offer.gpusPerInstance();
                 long most = Math.min(offer.isCapped() ? offer.maxGpus() : Long.MAX_VALUE, demand[o]);
                 long[] cents = new long[(int) (most / per) + 1];
                 for (int n = 0; n < cents.length; n++) {
-                    cents[n] = Reservations.horizonCents(offer, n * per, problem.horizon());
+                    cents[n] = CommittedPools.horizonCents(offer, n * per, problem.horizon());
                 }
                 poolCents[o] = cents;
             }
@@ -205,7 +205,7 @@ final class PlanState {
         int level = Math.min(Math.max(gpus, prepaid[o]), offers[o].maxGpus());
         long[] cents = poolCents[o];
         int n = level / offers[o].gpusPerInstance();
-        return n < cents.length ? cents[n] : Reservations.horizonCents(offers[o], level, problem.horizon());
+        return n < cents.length ? cents[n] : CommittedPools.horizonCents(offers[o], level, problem.horizon());
     }
 
     /** Starts a trial: from now on every job moved is remembered, so the trial can be read off and undone. */
@@ -284,12 +284,12 @@ final class PlanState {
         if (!tracked[o]) {
             return;
         }
-        long before = offers[o].isReserved() ? poolCost(o, peak[o]) : 0;
+        long before = offers[o].isCommitted() ? poolCost(o, peak[o]) : 0;
         int[] u = usage[o];
         for (int t = s; t < s + opt.duration(); t++) {
             u[t] += gpus;
         }
-        if (offers[o].isReserved()) {
+        if (offers[o].isCommitted()) {
             int p = 0;
             for (int v : u) {
                 p = Math.max(p, v);

@@ -298,7 +298,7 @@ final class Recreate {
             return new Choice(opt, pickAmong(opt.earliest(), opt.latest()), opt.cents());
         }
         int cap = state.capacity(o);
-        boolean pool = state.offers[o].isReserved();
+        boolean pool = state.offers[o].isCommitted();
         if (rule == StartRule.EARLIEST || rule == StartRule.LATEST) {
             // The first start (from the side the rule prefers) that raises no pool is the answer, when there is one.
             int free = pool ? Math.min(cap, Math.max(state.peak[o], state.prepaid[o])) : cap;

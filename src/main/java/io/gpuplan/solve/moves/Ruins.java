@@ -53,7 +53,7 @@ final class Ruins {
             if (state.jobsWithOptionOn[o].length == 0) {
                 continue;
             }
-            if (state.offers[o].isReserved()) {
+            if (state.offers[o].isCommitted()) {
                 reserved.add(o);
             }
             if (state.tracked[o]) {
