@@ -14,7 +14,8 @@ public enum Rule {
     R18("reservation", "reserved GPUs are bought in whole instances up to the offer's maximum"),
     R21("capacity", "the GPUs used on an offer never exceed its capacity or reservation"),
     R22("budget", "plan cost stays within the total and per-provider budgets"),
-    R23("unplanned", "every job is planned, highest priority first");
+    R23("unplanned", "every job is planned, highest priority first"),
+    R27("max providers", "the plan uses at most maxProviders providers");
 
     private final String title;
     private final String meaning;

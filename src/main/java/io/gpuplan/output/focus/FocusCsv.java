@@ -72,7 +72,9 @@ public final class FocusCsv {
                 .collect(Collectors.toMap(j -> j.job().id(), Function.identity()));
         List<FocusRow> rows = new ArrayList<>();
         for (CostLine line : evaluation.costLines()) {
-            if (line.kind() != CostLine.Kind.RESERVATION) {
+            if (line.kind().overhead()) {
+                rows.addAll(OverheadRows.of(c, line));
+            } else if (line.kind() != CostLine.Kind.RESERVATION) {
                 rows.addAll(JobRows.of(c, line, jobs.get(line.source())));
             }
         }

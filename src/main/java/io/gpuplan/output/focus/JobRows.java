@@ -28,6 +28,7 @@ final class JobRows {
             case TRANSFER -> transfer(c, line, j);
             case MIGRATION -> migration(c, line, j);
             case RESERVATION -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
+            case PROVIDER_FIXED, SUPPORT -> throw new IllegalArgumentException("R27 overhead is written by OverheadRows");
         };
     }
 
