@@ -50,7 +50,8 @@ public final class PlanVerifier {
     /** {@link #verify} of a plan against its loaded problem, taking the certificate as the plan states it. */
     public static Report verify(io.gpuplan.problem.ProblemReader.Loaded loaded, PlanDocument plan) {
         var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
-                io.gpuplan.sizing.OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan));
+                io.gpuplan.sizing.OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan),
+                PlanDocumentBuilder.withoutItOf(plan));
         return verify(loaded.problem(), loaded.sha256(), plan, context);
     }
 
@@ -146,8 +147,8 @@ public final class PlanVerifier {
 
     private static PlanDocument withoutRun(PlanDocument d) {
         return new PlanDocument(d.format(), d.name(), d.problem(), null, d.score(), d.feasible(), d.currency(),
-                d.summary(), d.reservations(), d.assignments(), d.totals(), d.risk(), d.constraints(), d.prices(),
-                null);
+                d.summary(), d.reservations(), d.providers(), d.assignments(), d.totals(), d.risk(), d.constraints(),
+                d.prices(), null);
     }
 
     /** Reports every field where the stated tree differs from the recomputed one. */

@@ -168,9 +168,7 @@ public final class PlanEvaluator {
      * providers than maxProviders break R27, one per provider over.
      */
     private static void addOverheadLines(Problem problem, List<JobResult> jobs, List<CostLine> lines, List<Violation> violations) {
-        java.util.Set<String> opened = new java.util.TreeSet<>();
-        jobs.stream().filter(j -> j.option() != null).forEach(j -> opened.add(j.offer().provider()));
-        lines.stream().filter(l -> l.kind() == CostLine.Kind.RESERVATION).forEach(l -> opened.add(l.provider()));
+        java.util.SortedSet<String> opened = opened(jobs, lines);
         Map<String, Long> spend = new TreeMap<>();
         lines.stream().filter(l -> l.provider() != null).forEach(l -> spend.merge(l.provider(), l.cents(), Long::sum));
         Horizon h = problem.horizon();
@@ -196,6 +194,14 @@ public final class PlanEvaluator {
             violations.add(new Violation(Rule.R27, "maxProviders", opened.size() - max, "opens " + opened.size()
                     + " providers (" + String.join(", ", opened) + "), at most " + max));
         }
+    }
+
+    /** R27: the providers a plan opens: a job on one of their offers, or a reservation (egress alone opens none). */
+    static java.util.SortedSet<String> opened(List<JobResult> jobs, List<CostLine> lines) {
+        java.util.SortedSet<String> opened = new java.util.TreeSet<>();
+        jobs.stream().filter(j -> j.option() != null).forEach(j -> opened.add(j.offer().provider()));
+        lines.stream().filter(l -> l.kind() == CostLine.Kind.RESERVATION).forEach(l -> opened.add(l.provider()));
+        return opened;
     }
 
     /** R22: the total cap counts every line; a provider's cap counts the lines that provider bills. */
