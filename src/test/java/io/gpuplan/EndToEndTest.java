@@ -67,7 +67,10 @@ class EndToEndTest {
         }));
     }
 
-    /** Each breakdown of the totals sums to the total cost, which is the sum of the job and reservation lines. */
+    /**
+     * Each breakdown of the totals sums to the total cost, which is the sum of the job and reservation lines and of
+     * R27's overhead of each opened provider.
+     */
     static void assertCostsAddUp(PlanDocument plan) {
         var t = plan.totals();
         for (var breakdown : List.of(t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(), t.byAccelerator())) {
@@ -76,8 +79,10 @@ class EndToEndTest {
         }
         BigDecimal lines = plan.assignments().stream().filter(a -> a.cost() != null).map(a -> a.cost().total())
                 .reduce(BigDecimal.ZERO, BigDecimal::add)
-                .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add));
-        assertEquals(0, t.cost().compareTo(lines), "job and reservation lines sum to " + lines + ", total " + t.cost());
+                .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add))
+                .add(plan.providers() == null ? BigDecimal.ZERO
+                        : plan.providers().stream().map(PlanDocument.Provider::overhead).reduce(BigDecimal.ZERO, BigDecimal::add));
+        assertEquals(0, t.cost().compareTo(lines), "job, reservation and provider overhead lines sum to " + lines + ", total " + t.cost());
         BigDecimal bound = t.lowerBound().r24PlannedJobs();
         assertTrue(bound.compareTo(t.cost()) <= 0, "R24 bound " + bound + " above the plan's cost " + t.cost());
         if (t.lowerBound().best() != null) {

@@ -27,7 +27,10 @@ final class OverheadRows {
                     support ? FocusRow.Line.SUPPORT : FocusRow.Line.FIXED, null);
             c.period(row, span, month);
             c.billedBy(row, support ? provider : Totals.INTERNAL);
+            String price = Periods.money(cents);
             c.cost(row, cents, cents, cents)
+                    .set("ListUnitPrice", price).set("ContractedUnitPrice", price)
+                    .set("PricingCurrencyListUnitPrice", price).set("PricingCurrencyContractedUnitPrice", price)
                     .set("ChargeCategory", "Purchase").set("ChargeFrequency", support ? "Recurring" : "One-Time")
                     .set("PricingCategory", "Standard")
                     .set("ChargeDescription", support
