@@ -69,13 +69,16 @@ class ProviderOverheadExampleTest {
 
     @Test
     void maxProvidersBinds() throws Exception {
-        Evaluation e = solve(parse(withoutProviders().replace("offers:\n", "maxProviders: 2\noffers:\n")));
+        Problem p = parse(withoutProviders().replace("offers:\n", "maxProviders: 2\noffers:\n"));
+        Evaluation e = solve(p);
         assertTrue(e.feasible());
         assertEquals(Set.of("aws", "gcp"), e.openedProviders(), "aws (16 GPUs) and the cheapest other (gcp 8)");
         assertEquals(1, e.unplannedPriority(), "32 GPUs wanted at once, 24 fit: run-d (priority 1) stays out");
         assertEquals(null, providerOf(e, "run-d"));
         // 3648.00 + 2 × 3840.00
         assertEquals(1_132_800, e.costCents());
+        String reason = io.gpuplan.rules.UnplannedReasons.explain(e, io.gpuplan.sizing.OptionEnumerator.enumerate(p)).get("run-d");
+        assertTrue(reason.contains("R27 max providers: it would open azure, with 2 of at most 2 providers open (aws, gcp)"), reason);
     }
 
     @Test
