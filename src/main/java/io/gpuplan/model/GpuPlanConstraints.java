@@ -140,6 +140,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
     /** R27: at most maxProviders providers opened (a job on one of their offers), weighted by how many over. */
     Constraint r27MaxProviders(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
+                .ifExists(ProviderLimit.class) // without a limit (most problems) nothing is counted at all
                 .groupBy(countDistinct(a -> a.getOption().offer().provider()))
                 .join(ProviderLimit.class)
                 .filter((opened, limit) -> opened > limit.maxProviders())
@@ -209,9 +210,12 @@ public class GpuPlanConstraints implements ConstraintProvider {
      * opens is charged (egress alone does not open it).
      */
     private static UniConstraintStream<ProviderOverheadCost> overheadCosts(ConstraintFactory f) {
+        // A problem without R27 overhead (most) has no ProviderOverheadFact: nothing flows past ifExists.
         return f.forEach(JobAssignment.class)
+                .ifExists(ProviderOverheadFact.class)
                 .flattenLast(GpuPlanConstraints::spends)
-                .concat(reservationCosts(f).map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
+                .concat(reservationCosts(f).ifExists(ProviderOverheadFact.class)
+                        .map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
                 .groupBy(ProviderSpend::provider, sum((ProviderSpend s) -> s.cents()), sum((ProviderSpend s) -> s.opens() ? 1 : 0))
                 .filter((provider, cents, opening) -> opening > 0)
                 .join(ProviderOverheadFact.class, equal((provider, cents, opening) -> provider, ProviderOverheadFact::provider))
