@@ -122,5 +122,19 @@ class ProviderOverheadExampleTest {
                 plan.totals(), plan.risk(), plan.constraints(), plan.prices(), plan.run());
         PlanVerifier.Report report = PlanVerifier.verify(loaded, tampered);
         assertTrue(report.mismatches().stream().anyMatch(m -> m.contains("providers[0].support")), report.mismatches().toString());
+
+        // The "without it" figure is taken as stated, but its arithmetic is checked: 105907.20 − 105792.00 ≠ 100.00.
+        PlanDocument.Provider gcp = plan.providers().get(2);
+        PlanDocument.WithoutIt w = gcp.withoutIt();
+        providers = new ArrayList<>(plan.providers());
+        providers.set(2, new PlanDocument.Provider(gcp.provider(), gcp.bills(), gcp.fixedCost(), gcp.support(),
+                gcp.supportByMonth(), gcp.overhead(), new PlanDocument.WithoutIt(w.statement(), w.cost(),
+                new java.math.BigDecimal("100.00"), w.unplannedPriorityMore(), w.moveLimit())));
+        tampered = new PlanDocument(plan.format(), plan.name(), plan.problem(), plan.solver(), plan.score(),
+                plan.feasible(), plan.currency(), plan.summary(), plan.reservations(), providers, plan.assignments(),
+                plan.totals(), plan.risk(), plan.constraints(), plan.prices(), plan.run());
+        report = PlanVerifier.verify(loaded, tampered);
+        assertEquals(List.of("providers[2].withoutIt.extraCost: the plan states 100.00, but its cost 105907.20 less the"
+                + " plan's 105792.00 is 115.20"), report.mismatches());
     }
 }
