@@ -67,7 +67,10 @@ class EndToEndTest {
         }));
     }
 
-    /** Each breakdown of the totals sums to the total cost, which is the sum of the job, reservation and owned lines. */
+    /**
+     * Each breakdown of the totals sums to the total cost, which is the sum of the job, reservation and owned lines and
+     * of R27's overhead of each opened provider.
+     */
     static void assertCostsAddUp(PlanDocument plan) {
         var t = plan.totals();
         for (var breakdown : List.of(t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(), t.byAccelerator())) {
@@ -79,8 +82,10 @@ class EndToEndTest {
                 .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add))
                 // R28: an owned pool's depreciation and operations (its power is in its jobs' lines).
                 .add(plan.owned() == null ? BigDecimal.ZERO : plan.owned().stream().map(o -> o.depreciation().add(o.operations()))
-                        .reduce(BigDecimal.ZERO, BigDecimal::add));
-        assertEquals(0, t.cost().compareTo(lines), "job, reservation and owned lines sum to " + lines + ", total " + t.cost());
+                        .reduce(BigDecimal.ZERO, BigDecimal::add))
+                .add(plan.providers() == null ? BigDecimal.ZERO
+                        : plan.providers().stream().map(PlanDocument.Provider::overhead).reduce(BigDecimal.ZERO, BigDecimal::add));
+        assertEquals(0, t.cost().compareTo(lines), "job, reservation, owned and provider overhead lines sum to " + lines + ", total " + t.cost());
         BigDecimal bound = t.lowerBound().r24PlannedJobs();
         assertTrue(bound.compareTo(t.cost()) <= 0, "R24 bound " + bound + " above the plan's cost " + t.cost());
         if (t.lowerBound().best() != null) {

@@ -65,7 +65,13 @@ final class ScenarioRun {
                     err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
             Decisions decisions = SolutionDecisions.of(result.plan());
             Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions); // the plan and its files share it
-            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir), evaluation);
+            long worthStarted = System.nanoTime();
+            var withoutIt = io.gpuplan.output.ProviderWorth.of(problem, settings, evaluation, Interrupts.stopper());
+            if (!withoutIt.isEmpty()) {
+                err.println(base + ": R27: re-solved without each of " + withoutIt.size() + " opened providers in "
+                        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - worthStarted) / 1e9));
+            }
+            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir, withoutIt), evaluation);
             if (result.score() != null && !doc.score().equals(result.score().toString())) {
                 return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
                         + " but the solver scored it " + result.score() + "; the plan is not written");
@@ -87,14 +93,14 @@ final class ScenarioRun {
     }
 
     static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r,
-                                               Path outDir) {
+                                               Path outDir, java.util.Map<String, PlanDocument.WithoutIt> withoutIt) {
         String name = loaded.file().getFileName().toString();
         return new PlanDocumentBuilder.Context(loaded.problem(),
                 new PlanDocument.ProblemRef(name, PlanFiles.pathToStore(loaded.file(), outDir, name), loaded.sha256()),
                 new PlanDocument.SolverRef(Version.solverEngine(), s.seed(), s.moveLimit(), s.timeLimit().toString(),
                         s.unimprovedLimit() == null ? null : s.unimprovedLimit().toString()),
                 new PlanDocument.Run(r.termination(), r.moves(), r.terminatedEarly() ? Boolean.TRUE : null),
-                r.options(), r.certificate());
+                r.options(), r.certificate(), withoutIt);
     }
 
     /**

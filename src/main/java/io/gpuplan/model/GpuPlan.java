@@ -22,6 +22,10 @@ public class GpuPlan {
     private List<TotalBudget> totalBudgets;
     @ProblemFactCollectionProperty
     private List<ProviderBudget> providerBudgets;
+    @ProblemFactCollectionProperty
+    private List<ProviderOverheadFact> providerOverheads;
+    @ProblemFactCollectionProperty
+    private List<ProviderLimit> providerLimits;
     @PlanningEntityCollectionProperty
     private List<JobAssignment> assignments;
     @PlanningScore
@@ -38,6 +42,8 @@ public class GpuPlan {
         this.totalBudgets = totalBudgets;
         this.providerBudgets = providerBudgets;
         this.assignments = assignments;
+        this.providerOverheads = GpuPlanFactory.providerOverheads(problem);
+        this.providerLimits = GpuPlanFactory.providerLimits(problem);
     }
 
     public Problem getProblem() {
@@ -58,6 +64,14 @@ public class GpuPlan {
 
     public List<ProviderBudget> getProviderBudgets() {
         return providerBudgets;
+    }
+
+    public List<ProviderOverheadFact> getProviderOverheads() {
+        return providerOverheads;
+    }
+
+    public List<ProviderLimit> getProviderLimits() {
+        return providerLimits;
     }
 
     public List<JobAssignment> getAssignments() {

@@ -1,5 +1,6 @@
 package io.gpuplan.model;
 
+import static ai.timefold.solver.core.api.score.stream.ConstraintCollectors.countDistinct;
 import static ai.timefold.solver.core.api.score.stream.ConstraintCollectors.sum;
 import static ai.timefold.solver.core.api.score.stream.Joiners.equal;
 
@@ -40,6 +41,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r21Capacity(f),
                 r22TotalBudget(f),
                 r22ProviderBudget(f),
+                r27MaxProviders(f),
                 // Medium
                 r23Unplanned(f),
                 // Soft
@@ -48,7 +50,9 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r18ReservationCost(f),
                 r19TransferCost(f),
                 r28OwnedGpuCost(f),
-                r28OwnedGpuPower(f)
+                r28OwnedGpuPower(f),
+                r27ProviderFixedCost(f),
+                r27SupportCost(f)
         };
     }
 
@@ -115,6 +119,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
         return f.forEach(JobAssignment.class)
                 .map(a -> a.getOption().totalCents())
                 .concat(poolCosts(f).map(ProviderCharge::cents))
+                .concat(overheadCosts(f).map(c -> c.fixedCents() + c.supportCents()))
                 .groupBy(sum((Long cents) -> cents))
                 .join(TotalBudget.class)
                 .filter((total, budget) -> total > budget.capCents())
@@ -122,17 +127,29 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R22 total budget");
     }
 
-    /** R22: what each provider bills (compute, reservations, egress of its datasets) within its cap. */
+    /** R22: what each provider bills (compute, reservations, egress of its datasets, R27 support) within its cap. */
     Constraint r22ProviderBudget(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .flattenLast(a -> a.getOption().providerCharges())
                 .concat(poolCosts(f))
+                .concat(overheadCosts(f).map(c -> new ProviderCharge(c.provider(), c.supportCents())))
                 .groupBy(ProviderCharge::provider, sum(ProviderCharge::cents))
                 .join(ProviderBudget.class, equal((provider, cents) -> provider, ProviderBudget::provider))
                 .filter((provider, cents, budget) -> cents > budget.capCents())
                 .penalize(HardMediumSoftScore.ONE_HARD,
                         (provider, cents, budget) -> Penalties.budgetExcessUnits(cents, budget.capCents()))
                 .asConstraint("R22 provider budget");
+    }
+
+    /** R27: at most maxProviders providers opened (a job on one of their offers), weighted by how many over. */
+    Constraint r27MaxProviders(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .ifExists(ProviderLimit.class) // without a limit (most problems) nothing is counted at all
+                .groupBy(countDistinct(a -> a.getOption().offer().provider()))
+                .join(ProviderLimit.class)
+                .filter((opened, limit) -> opened > limit.maxProviders())
+                .penalize(HardMediumSoftScore.ONE_HARD, (opened, limit) -> opened - limit.maxProviders())
+                .asConstraint("R27 max providers");
     }
 
     /** R23: leave as little priority unplanned as possible. */
@@ -173,6 +190,51 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .filter(a -> a.getOption().transferCents() > 0)
                 .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().transferCents())
                 .asConstraint("R19 transfer cost");
+    }
+
+    /** R27: the fixed cost (onboarding, operations) of each provider the plan opens. */
+    Constraint r27ProviderFixedCost(ConstraintFactory f) {
+        return overheadCosts(f)
+                .filter(c -> c.fixedCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderOverheadCost::fixedCents)
+                .asConstraint("R27 provider fixed cost");
+    }
+
+    /** R27: each opened provider's support plan, max(rate × what it bills, minimum over the horizon). */
+    Constraint r27SupportCost(ConstraintFactory f) {
+        return overheadCosts(f)
+                .filter(c -> c.supportCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderOverheadCost::supportCents)
+                .asConstraint("R27 support cost");
+    }
+
+    /**
+     * R27's lines of each opened provider that states an overhead: what the provider bills (its R22 charges: compute, power,
+     * reservations and owned pools, egress of its datasets) is summed per provider, and only a provider that a job or reservation
+     * opens is charged (egress alone does not open it).
+     */
+    private static UniConstraintStream<ProviderOverheadCost> overheadCosts(ConstraintFactory f) {
+        // A problem without R27 overhead (most) has no ProviderOverheadFact: nothing flows past ifExists.
+        return f.forEach(JobAssignment.class)
+                .ifExists(ProviderOverheadFact.class)
+                .flattenLast(GpuPlanConstraints::spends)
+                .concat(poolCosts(f).ifExists(ProviderOverheadFact.class)
+                        .map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
+                .groupBy(ProviderSpend::provider, sum((ProviderSpend s) -> s.cents()), sum((ProviderSpend s) -> s.opens() ? 1 : 0))
+                .filter((provider, cents, opening) -> opening > 0)
+                .join(ProviderOverheadFact.class, equal((provider, cents, opening) -> provider, ProviderOverheadFact::provider))
+                .map((provider, cents, opening, o) -> new ProviderOverheadCost(provider, o.fixedCents(), o.supportCents(cents)));
+    }
+
+    /** A job's charges, plus a zero amount that opens its offer's provider (a free option opens it too). */
+    private static java.util.List<ProviderSpend> spends(JobAssignment a) {
+        String own = a.getOption().offer().provider();
+        java.util.List<ProviderSpend> out = new java.util.ArrayList<>();
+        out.add(new ProviderSpend(own, 0, true));
+        for (ProviderCharge c : a.getOption().providerCharges()) {
+            out.add(new ProviderSpend(c.provider(), c.cents(), false));
+        }
+        return out;
     }
 
     /**

@@ -40,4 +40,16 @@ public final class GpuPlanFactory {
                 .sorted(java.util.Map.Entry.comparingByKey())
                 .map(e -> new ProviderBudget(e.getKey(), Money.cents(e.getValue()))).toList();
     }
+
+    /** R27: the overhead of each provider the problem names under {@code providers}. */
+    public static List<ProviderOverheadFact> providerOverheads(Problem problem) {
+        return problem.overheads().byProvider().values().stream()
+                .map(o -> new ProviderOverheadFact(o.provider(), o.fixedCents(), o.supportRate(),
+                        o.supportMinimumCents(problem.horizon()))).toList();
+    }
+
+    public static List<ProviderLimit> providerLimits(Problem problem) {
+        Integer max = problem.overheads().maxProviders();
+        return max == null ? List.of() : List.of(new ProviderLimit(max));
+    }
 }

@@ -13,16 +13,37 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
                            boolean feasible, String currency, Summary summary, List<Reservation> reservations,
-                           List<Owned> owned, List<Assignment> assignments, Totals totals, Risk risk,
-                           List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
+                           List<Owned> owned, List<Provider> providers, List<Assignment> assignments, Totals totals,
+                           Risk risk, List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
     public static final String FORMAT = "gpuplan-plan/1";
 
-    /** A plan without owned pools (R28): {@code owned} is left out of the file. */
+    /** A plan without owned pools (R28) or R27's providers section: both are left out of the file. */
     public PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score, boolean feasible,
                         String currency, Summary summary, List<Reservation> reservations, List<Assignment> assignments,
                         Totals totals, Risk risk, List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
-        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, assignments, totals,
-                risk, constraints, prices, run);
+        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, null, assignments,
+                totals, risk, constraints, prices, run);
+    }
+
+    /**
+     * R27: a provider the plan opens, what it bills before support, its fixed cost (internal) and support (billed by
+     * it, spread over the horizon's months), and what the plan would cost without it.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Provider(String provider, BigDecimal bills, BigDecimal fixedCost, BigDecimal support,
+                           Map<String, BigDecimal> supportByMonth, BigDecimal overhead, WithoutIt withoutIt) {
+    }
+
+    /**
+     * The best plan a re-solve found with the provider's offers removed (same seed, a fraction of the move limit): a
+     * search result, not proven; {@code verify} takes it as stated. Null figures: no feasible plan was found.
+     *
+     * @param extraCost             its cost minus this plan's
+     * @param unplannedPriorityMore the priority it leaves unplanned beyond this plan's
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record WithoutIt(String statement, BigDecimal cost, BigDecimal extraCost, Long unplannedPriorityMore,
+                            long moveLimit) {
     }
 
     /**

@@ -38,8 +38,21 @@ public final class PlanDocumentBuilder {
 
     /** What the document needs besides the decisions: where the problem came from and how it was solved. */
     /** @param certificate what the solve proved about the plan (null: nothing; {@code verify} passes the plan's own) */
+    /**
+     * @param withoutIt R27: per opened provider, the best plan found without it (the solve's re-solves; {@code verify}
+     *                  passes the plan's own, a search result it does not re-run)
+     */
     public record Context(Problem problem, PlanDocument.ProblemRef problemRef, PlanDocument.SolverRef solver,
-                          PlanDocument.Run run, List<JobOptions> options, Certificate certificate) {
+                          PlanDocument.Run run, List<JobOptions> options, Certificate certificate,
+                          Map<String, PlanDocument.WithoutIt> withoutIt) {
+        public Context(Problem problem, PlanDocument.ProblemRef problemRef, PlanDocument.SolverRef solver,
+                       PlanDocument.Run run, List<JobOptions> options, Certificate certificate) {
+            this(problem, problemRef, solver, run, options, certificate, Map.of());
+        }
+
+        public Context {
+            withoutIt = withoutIt == null ? Map.of() : Map.copyOf(withoutIt);
+        }
     }
 
     public static PlanDocument build(Context c, Decisions decisions) {
@@ -64,8 +77,8 @@ public final class PlanDocumentBuilder {
                 new PlanDocument.Summary(e.jobs().size(), planned, e.jobs().size() - planned, plannedPriority,
                         e.unplannedPriority()),
                 e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(),
-                e.owned().isEmpty() ? null : e.owned().stream().map(r -> owned(r, c.problem().horizon())).toList(), assignments,
-                totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
+                e.owned().isEmpty() ? null : e.owned().stream().map(r -> owned(r, c.problem().horizon())).toList(),
+                providers(c, e), assignments, totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
     }
 
     /** Runs a part of the document on a thread of its own (a daemon: it never keeps the command alive). */
@@ -176,6 +189,39 @@ public final class PlanDocumentBuilder {
                 cert.gap(unplanned, cost), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),
                 Numbers.money(LowerBound.r24(c.options(), planned)), Numbers.money(LowerBound.r24(c.options(), all)),
                 cert.startedFrom(), cert.note());
+    }
+
+    /**
+     * R27: the providers the plan opens, each with what it bills before support, its fixed cost, its support (and by
+     * month), and the best plan found without it; null when the problem states no provider overhead.
+     */
+    private static List<PlanDocument.Provider> providers(Context c, Evaluation e) {
+        if (!c.problem().overheads().stated()) {
+            return null;
+        }
+        List<PlanDocument.Provider> out = new java.util.ArrayList<>();
+        for (String provider : e.openedProviders()) {
+            long support = e.overheadCents(io.gpuplan.rules.CostLine.Kind.SUPPORT, provider);
+            long fixed = e.overheadCents(io.gpuplan.rules.CostLine.Kind.PROVIDER_FIXED, provider);
+            long bills = e.costLines().stream().filter(l -> provider.equals(l.provider())
+                    && l.kind() != io.gpuplan.rules.CostLine.Kind.SUPPORT).mapToLong(io.gpuplan.rules.CostLine::cents).sum();
+            Map<String, BigDecimal> byMonth = new TreeMap<>();
+            e.costLines().stream().filter(l -> l.kind() == io.gpuplan.rules.CostLine.Kind.SUPPORT && l.source().equals(provider))
+                    .forEach(l -> l.byMonth().forEach((m, cents) -> byMonth.put(m.toString(), Numbers.money(cents))));
+            out.add(new PlanDocument.Provider(provider, Numbers.money(bills), Numbers.money(fixed), Numbers.money(support),
+                    byMonth.isEmpty() ? null : byMonth, Numbers.money(fixed + support), c.withoutIt().get(provider)));
+        }
+        return out;
+    }
+
+    /** R27's "without it" figures a plan states ({@code verify} takes them as given: they are search results). */
+    public static Map<String, PlanDocument.WithoutIt> withoutItOf(PlanDocument plan) {
+        Map<String, PlanDocument.WithoutIt> out = new TreeMap<>();
+        if (plan.providers() != null) {
+            plan.providers().stream().filter(p -> p.provider() != null && p.withoutIt() != null)
+                    .forEach(p -> out.put(p.provider(), p.withoutIt()));
+        }
+        return out;
     }
 
     /** The certificate a plan document states (what {@code verify} takes as given, and checks for consistency). */

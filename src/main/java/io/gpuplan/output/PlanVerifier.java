@@ -50,7 +50,8 @@ public final class PlanVerifier {
     /** {@link #verify} of a plan against its loaded problem, taking the certificate as the plan states it. */
     public static Report verify(io.gpuplan.problem.ProblemReader.Loaded loaded, PlanDocument plan) {
         var context = new PlanDocumentBuilder.Context(loaded.problem(), plan.problem(), plan.solver(), null,
-                io.gpuplan.sizing.OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan));
+                io.gpuplan.sizing.OptionEnumerator.enumerate(loaded.problem()), PlanDocumentBuilder.certificateOf(plan),
+                PlanDocumentBuilder.withoutItOf(plan));
         return verify(loaded.problem(), loaded.sha256(), plan, context);
     }
 
@@ -68,6 +69,7 @@ public final class PlanVerifier {
         JsonNode b = Yaml.MAPPER.valueToTree(withoutRun(recomputed));
         compare("", a, b, diffs);
         certificateChecks(stated, evaluation, diffs);
+        withoutItChecks(stated, evaluation, diffs);
         List<String> broken = evaluation.violations().stream().map(v -> "rule broken: " + v).toList();
         return new Report(List.copyOf(diffs), broken, evaluation);
     }
@@ -89,6 +91,28 @@ public final class PlanVerifier {
                 && b.unplannedPriorityAtLeast() != null && e.unplannedPriority() <= b.unplannedPriorityAtLeast()) {
             diffs.add("totals.lowerBound.best: the plan states a bound of " + b.best().toPlainString()
                     + ", above what the plan itself costs (" + io.gpuplan.sizing.Money.format(e.costCents()) + "): no valid proof says that");
+        }
+    }
+
+    /**
+     * R27's "without it" figures are search results and not re-run, but their arithmetic against this plan is
+     * checked: extraCost = cost − the plan's cost, unplannedPriorityMore = its unplanned priority − the plan's.
+     */
+    private static void withoutItChecks(PlanDocument stated, Evaluation e, List<String> diffs) {
+        if (stated.providers() == null) {
+            return;
+        }
+        for (int i = 0; i < stated.providers().size(); i++) {
+            PlanDocument.WithoutIt w = stated.providers().get(i).withoutIt();
+            if (w == null || w.cost() == null || w.extraCost() == null) {
+                continue;
+            }
+            java.math.BigDecimal expected = w.cost().subtract(io.gpuplan.sizing.Money.toDecimal(e.costCents()));
+            if (expected.compareTo(w.extraCost()) != 0) {
+                diffs.add("providers[" + i + "].withoutIt.extraCost: the plan states " + w.extraCost().toPlainString()
+                        + ", but its cost " + w.cost().toPlainString() + " less the plan's "
+                        + io.gpuplan.sizing.Money.format(e.costCents()) + " is " + expected.toPlainString());
+            }
         }
     }
 
@@ -149,7 +173,7 @@ public final class PlanVerifier {
 
     private static PlanDocument withoutRun(PlanDocument d) {
         return new PlanDocument(d.format(), d.name(), d.problem(), null, d.score(), d.feasible(), d.currency(),
-                d.summary(), d.reservations(), d.owned(), d.assignments(), d.totals(), d.risk(), d.constraints(),
+                d.summary(), d.reservations(), d.owned(), d.providers(), d.assignments(), d.totals(), d.risk(), d.constraints(),
                 d.prices(), null);
     }
 

@@ -9,15 +9,26 @@ import java.util.Optional;
  *
  * @param exchangeRates units of each currency per 1 unit of {@code currency} (R5)
  * @param accelerators  the accelerators the offers and jobs refer to, by canonical name
+ * @param overheads     R27: fixed cost and support per provider used, and maxProviders
  */
 public record Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
                       double memoryHeadroom, Budget budget, Transfer transfer,
-                      Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs) {
+                      Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs,
+                      ProviderOverheads overheads) {
     public Problem {
         exchangeRates = Map.copyOf(exchangeRates);
         accelerators = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accelerators));
         offers = List.copyOf(offers);
         jobs = List.copyOf(jobs);
+        overheads = overheads == null ? ProviderOverheads.NONE : overheads;
+    }
+
+    /** A problem without R27 overhead. */
+    public Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
+                   double memoryHeadroom, Budget budget, Transfer transfer,
+                   Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs) {
+        this(name, horizon, currency, exchangeRates, memoryHeadroom, budget, transfer, accelerators, offers, jobs,
+                ProviderOverheads.NONE);
     }
 
     public Optional<Offer> offer(String id) {

@@ -6,19 +6,30 @@ import java.util.Map;
 /**
  * One rounded line item of plan cost (MODEL.md: lines are rounded half-up to the cent, totals are sums of lines).
  *
- * @param source      the job id, or the offer id for a reservation or an owned pool's depreciation and operations (R28)
- * @param provider    who bills it (the dataset's provider for transfer), or null for migration work
+ * @param source      the job id, the offer id for a reservation or an owned pool's depreciation and operations (R28),
+ *                    the provider for its R27 overhead
+ * @param provider    who bills it (the dataset's provider for transfer), or null for migration work and an R27
+ *                    fixed cost (the team's own work: {@code internal})
  * @param purchase    on-demand / spot / reserved / owned for compute, reservations and owned GPUs, else null
- * @param accelerator the accelerator of the offer the line belongs to
+ * @param accelerator the accelerator of the offer the line belongs to (null for R27 overhead)
  * @param byMonth     the cents spread over calendar months (sums to {@code cents})
  */
 public record CostLine(Kind kind, String source, String offer, String provider, String purchase, String accelerator,
                        long cents, Map<YearMonth, Long> byMonth) {
     public enum Kind {
-        COMPUTE, RESERVATION, TRANSFER, MIGRATION, DEPRECIATION, OPERATIONS, POWER;
+        COMPUTE, RESERVATION, TRANSFER, MIGRATION, DEPRECIATION, OPERATIONS, POWER,
+        /** R27: once per opened provider. */
+        PROVIDER_FIXED,
+        /** R27: the opened provider's support plan. */
+        SUPPORT;
 
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        /** R27's lines: no accelerator, no purchase model. */
+        public boolean overhead() {
+            return this == PROVIDER_FIXED || this == SUPPORT;
         }
     }
 }

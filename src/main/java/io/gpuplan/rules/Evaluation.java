@@ -22,6 +22,16 @@ public record Evaluation(Problem problem, List<JobResult> jobs, List<Reservation
         return -hardPenalty + "hard/" + -unplannedPriority + "medium/" + -costCents + "soft";
     }
 
+    /** R27: the providers the plan opens (a job on one of their offers, or a reservation), by name. */
+    public java.util.SortedSet<String> openedProviders() {
+        return PlanEvaluator.opened(jobs, costLines);
+    }
+
+    /** R27: the cents of the plan's {@code kind} line for {@code provider} (0 when it has none). */
+    public long overheadCents(CostLine.Kind kind, String provider) {
+        return costLines.stream().filter(l -> l.kind() == kind && l.source().equals(provider)).mapToLong(CostLine::cents).sum();
+    }
+
     public Totals totals() {
         return Totals.of(costLines);
     }

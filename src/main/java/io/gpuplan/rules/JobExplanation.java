@@ -160,18 +160,28 @@ public final class JobExplanation {
         }
         Rise r = o.offer().isCommitted() ? reservationRise(problem, plan, o, start, used) : Rise.NONE;
         long rise = r.cents();
-        long added = o.totalCents() + rise - (placed ? mine.option().totalCents() : 0);
-        Double total = problem.budget().total();
-        if (total != null && plan.costCents() + added > Money.cents(total)) {
-            return new Fit("R22 budget: it would add " + Money.format(added) + " with "
-                    + Money.format(Money.cents(total) - plan.costCents()) + " left", start, added, r);
-        }
         // Per provider: what this option bills each provider, less what the job's current place bills it.
         Map<String, Long> delta = new java.util.TreeMap<>();
         o.providerCharges().forEach(c -> delta.merge(c.provider(), c.cents(), Long::sum));
         delta.merge(o.offer().provider(), rise, Long::sum);
         if (placed) {
             mine.option().providerCharges().forEach(c -> delta.merge(c.provider(), -c.cents(), Long::sum));
+        }
+        String provider = o.offer().provider();
+        java.util.SortedSet<String> opened = plan.openedProviders();
+        Integer maxProviders = problem.overheads().maxProviders();
+        if (!opened.contains(provider) && maxProviders != null && opened.size() >= maxProviders) {
+            return new Fit("R27 max providers: it would open " + provider + ", with " + opened.size() + " of at most "
+                    + maxProviders + " providers open (" + String.join(", ", opened) + ")", start, 0, r);
+        }
+        Map<String, Long> support = new java.util.TreeMap<>();
+        long overhead = overheadDelta(problem, plan, provider, delta, support);
+        long added = o.totalCents() + rise + overhead - (placed ? mine.option().totalCents() : 0);
+        support.forEach((p, c) -> delta.merge(p, c, Long::sum)); // support is billed by its provider (R22)
+        Double total = problem.budget().total();
+        if (total != null && plan.costCents() + added > Money.cents(total)) {
+            return new Fit("R22 budget: it would add " + Money.format(added) + " with "
+                    + Money.format(Money.cents(total) - plan.costCents()) + " left", start, added, r);
         }
         for (Map.Entry<String, Long> d : delta.entrySet()) {
             Double capValue = problem.budget().byProvider().get(d.getKey());
@@ -185,6 +195,37 @@ public final class JobExplanation {
             }
         }
         return new Fit(null, start, added, r);
+    }
+
+    /**
+     * R27: how much more the plan's overhead is with the option: the fixed cost of {@code provider} if it opens it,
+     * and the change of support of every opened provider whose bill changes by {@code delta} (the job's current
+     * provider is taken as staying open); each provider's support change goes into {@code supportChange}.
+     */
+    private static long overheadDelta(Problem problem, Evaluation plan, String provider, Map<String, Long> delta,
+                                      Map<String, Long> supportChange) {
+        long out = openingFixed(problem, plan, provider);
+        java.util.Set<String> opened = new java.util.TreeSet<>(plan.openedProviders());
+        opened.add(provider);
+        for (String p : opened) {
+            io.gpuplan.problem.ProviderOverhead o = problem.overheads().byProvider().get(p);
+            if (o == null) {
+                continue;
+            }
+            long before = plan.overheadCents(CostLine.Kind.SUPPORT, p);
+            long bills = plan.totals().byProvider().getOrDefault(p, 0L) - before;
+            long after = io.gpuplan.problem.ProviderOverhead.supportCents(o.supportRate(),
+                    o.supportMinimumCents(problem.horizon()), bills + delta.getOrDefault(p, 0L));
+            out += after - before;
+            supportChange.put(p, after - before);
+        }
+        return out;
+    }
+
+    /** R27: the fixed cost of opening {@code provider} (0 when the plan already opens it). */
+    private static long openingFixed(Problem problem, Evaluation plan, String provider) {
+        io.gpuplan.problem.ProviderOverhead o = problem.overheads().byProvider().get(provider);
+        return o == null || plan.openedProviders().contains(provider) ? 0 : o.fixedCents();
     }
 
     /** R18/R28: how much more the reservation (or the owned cards) costs with the option placed at {@code start} than it does now. */

@@ -121,6 +121,7 @@ public final class PlanEvaluator {
                 violations.add(new Violation(Rule.R18, id, 1, "\"" + id + "\" is not a reserved or owned offer of the problem"));
             }
         }
+        addOverheadLines(problem, jobs, lines, violations);
         checkBudget(problem, lines, violations);
         long hard = violations.stream().mapToLong(Violation::amount).sum();
         long cost = lines.stream().mapToLong(CostLine::cents).sum();
@@ -209,6 +210,49 @@ public final class PlanEvaluator {
         return new OwnedResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
                 OwnedGpus.outlayCents(offer, bought), OwnedGpus.depreciationCents(offer, bought, h),
                 OwnedGpus.operationsCents(offer, bought, h), powerCents, OwnedGpus.firstSlot(offer, h));
+    }
+
+    /**
+     * R27: the providers the plan opens (a job placed on one of their offers, or a reservation line), each charged
+     * its fixed cost (internal, in the horizon's first month) and its support, max(rate × what it bills before
+     * support, minimum × horizon hours / 730), billed by it and spread over the horizon's months; more opened
+     * providers than maxProviders break R27, one per provider over.
+     */
+    private static void addOverheadLines(Problem problem, List<JobResult> jobs, List<CostLine> lines, List<Violation> violations) {
+        java.util.SortedSet<String> opened = opened(jobs, lines);
+        Map<String, Long> spend = new TreeMap<>();
+        lines.stream().filter(l -> l.provider() != null).forEach(l -> spend.merge(l.provider(), l.cents(), Long::sum));
+        Horizon h = problem.horizon();
+        for (String provider : opened) {
+            io.gpuplan.problem.ProviderOverhead o = problem.overheads().byProvider().get(provider);
+            if (o == null) {
+                continue;
+            }
+            long fixed = o.fixedCents();
+            if (fixed > 0) {
+                lines.add(new CostLine(CostLine.Kind.PROVIDER_FIXED, provider, null, null, null, null, fixed,
+                        Map.of(java.time.YearMonth.from(h.slotStart(0)), fixed)));
+            }
+            long support = io.gpuplan.problem.ProviderOverhead.supportCents(o.supportRate(), o.supportMinimumCents(h),
+                    spend.getOrDefault(provider, 0L));
+            if (support > 0) {
+                lines.add(new CostLine(CostLine.Kind.SUPPORT, provider, null, provider, null, null, support,
+                        MonthlySplit.split(support, h, 0, h.slots())));
+            }
+        }
+        Integer max = problem.overheads().maxProviders();
+        if (max != null && opened.size() > max) {
+            violations.add(new Violation(Rule.R27, "maxProviders", opened.size() - max, "opens " + opened.size()
+                    + " providers (" + String.join(", ", opened) + "), at most " + max));
+        }
+    }
+
+    /** R27: the providers a plan opens: a job on one of their offers, or a reservation (egress alone opens none). */
+    static java.util.SortedSet<String> opened(List<JobResult> jobs, List<CostLine> lines) {
+        java.util.SortedSet<String> opened = new java.util.TreeSet<>();
+        jobs.stream().filter(j -> j.option() != null).forEach(j -> opened.add(j.offer().provider()));
+        lines.stream().filter(l -> l.kind() == CostLine.Kind.RESERVATION).forEach(l -> opened.add(l.provider()));
+        return opened;
     }
 
     /** R22: the total cap counts every line; a provider's cap counts the lines that provider bills. */

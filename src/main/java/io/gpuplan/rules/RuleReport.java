@@ -31,6 +31,13 @@ public final class RuleReport {
         out.add(hard(e, Rule.R21, "R21 capacity", capacityBinding(e)));
         out.add(budget(e, "R22 total budget", v -> v.subject().equals("budget"), totalBudgetBinding(e)));
         out.add(budget(e, "R22 provider budget", v -> v.subject().startsWith("budget."), providerBudgetBinding(e)));
+        boolean overhead = e.problem().overheads().stated();
+        if (overhead) {
+            Integer max = e.problem().overheads().maxProviders();
+            out.add(hard(e, Rule.R27, "R27 max providers", max == null || e.openedProviders().size() < max ? List.of()
+                    : List.of("opens " + e.openedProviders().size() + " of at most " + max + " providers: "
+                    + String.join(", ", e.openedProviders()))));
+        }
         List<JobResult> unplanned = e.jobs().stream().filter(j -> !j.planned()).toList();
         out.add(new RuleSummary("R23 unplanned", "medium", unplanned.size(), -e.unplannedPriority(),
                 limit(unplanned.stream().sorted(Comparator.comparingInt((JobResult j) -> -j.job().priority()))
@@ -42,6 +49,10 @@ public final class RuleReport {
         if (e.problem().offers().stream().anyMatch(Offer::isOwned)) { // only then: other plans read as before
             out.add(soft(e, "R28 owned GPU cost", CostLine.Kind.DEPRECIATION, CostLine.Kind.OPERATIONS));
             out.add(soft(e, "R28 owned GPU power", CostLine.Kind.POWER));
+        }
+        if (overhead) {
+            out.add(soft(e, "R27 provider fixed cost", CostLine.Kind.PROVIDER_FIXED));
+            out.add(soft(e, "R27 support cost", CostLine.Kind.SUPPORT));
         }
         List<Violation> other = e.violations().stream()
                 .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18, Rule.R28).contains(v.rule())).toList();
@@ -75,7 +86,7 @@ public final class RuleReport {
                 .sorted(Comparator.comparingLong(CostLine::cents).reversed().thenComparing(CostLine::source)).toList();
         long cents = lines.stream().mapToLong(CostLine::cents).sum();
         return new RuleSummary(name, "soft", lines.size(), -cents,
-                limit(lines.stream().map(l -> l.source() + (pool ? which.size() > 1 ? " " + l.kind().label() : "" : " on " + l.offer())
+                limit(lines.stream().map(l -> l.source() + (pool ? which.size() > 1 ? " " + l.kind().label() : "" : which.get(0).overhead() ? "" : " on " + l.offer())
                         + ": " + Money.format(l.cents())).toList()));
     }
 

@@ -14,6 +14,8 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
     /** Key for lines that are not bought per purchase model. */
     public static final String TRANSFER = "transfer";
     public static final String MIGRATION = "migration";
+    /** Key (purchase model and accelerator) of R27's provider fixed cost and support lines. */
+    public static final String OVERHEAD = "overhead";
 
     public static Totals of(List<CostLine> lines) {
         Map<YearMonth, Long> byMonth = new TreeMap<>();
@@ -27,9 +29,10 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
                     case COMPUTE, RESERVATION, DEPRECIATION, OPERATIONS, POWER -> l.purchase();
                     case TRANSFER -> TRANSFER;
                     case MIGRATION -> MIGRATION;
+                    case PROVIDER_FIXED, SUPPORT -> OVERHEAD;
                 }),
                 byMonth,
-                sum(lines, CostLine::accelerator));
+                sum(lines, l -> l.kind().overhead() ? OVERHEAD : l.accelerator()));
     }
 
     private static Map<String, Long> sum(List<CostLine> lines, Function<CostLine, String> key) {

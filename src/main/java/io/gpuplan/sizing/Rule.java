@@ -15,6 +15,7 @@ public enum Rule {
     R21("capacity", "the GPUs used on an offer never exceed its capacity or reservation"),
     R22("budget", "plan cost stays within the total and per-provider budgets"),
     R23("unplanned", "every job is planned, highest priority first"),
+    R27("max providers", "the plan uses at most maxProviders providers"),
     R28("owned GPUs", "owned GPUs are bought in whole instances up to the offer's maximum and run after their lead time");
 
     private final String title;

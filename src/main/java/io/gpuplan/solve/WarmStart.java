@@ -54,12 +54,34 @@ public final class WarmStart {
     private final Map<String, Long> billed = new HashMap<>();
     private final long totalCap;
     private final Map<String, Long> providerCaps = new HashMap<>();
+    /** R27: the providers the plan so far opens. */
+    private final java.util.Set<String> opened = new java.util.HashSet<>();
+    /** What opening a provider costs before its spend: its fixed cost and its support minimum (R27). */
+    private final Map<String, Long> openingCents = new HashMap<>();
+    /** A provider that may not be opened (maxProviders reached). */
+    private static final long CLOSED = -1;
 
     private WarmStart(Problem problem) {
         this.problem = problem;
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
         totalCap = problem.budget().total() == null ? Long.MAX_VALUE : Money.cents(problem.budget().total());
         problem.budget().byProvider().forEach((p, cap) -> providerCaps.put(p, Money.cents(cap)));
+        problem.overheads().byProvider().forEach((p, o) -> openingCents.put(p, o.fixedCents() + o.supportMinimumCents(problem.horizon())));
+    }
+
+    /**
+     * R27: what using {@code provider} adds before its spend: nothing once opened, else its fixed cost and support
+     * minimum; {@link #CLOSED} when opening it would exceed maxProviders.
+     */
+    private long opening(String provider) {
+        if (opened.contains(provider)) {
+            return 0;
+        }
+        Integer max = problem.overheads().maxProviders();
+        if (max != null && opened.size() >= max) {
+            return CLOSED;
+        }
+        return openingCents.getOrDefault(provider, 0L);
     }
 
     /**
@@ -107,19 +129,23 @@ public final class WarmStart {
                 if (o.totalCents() >= bestCost) {
                     continue; // even without a reservation rise it cannot beat the best so far
                 }
-                Placed p = cheapestStart(o);
+                long opening = opening(o.offer().provider());
+                Placed p = opening == CLOSED ? null : cheapestStart(o);
                 if (p == null) {
                     continue;
                 }
                 long rise = rise(p);
-                long cost = o.totalCents() + rise;
-                if (cost < bestCost && withinBudget(p, rise)) {
+                long cost = o.totalCents() + rise + opening;
+                if (cost < bestCost && withinBudget(p, rise, opening)) {
                     best = p;
                     bestCost = cost;
                 }
             }
             if (best != null) {
+                long opening = opening(best.option().offer().provider());
                 place(jo.job(), best, rise(best));
+                total += opening;
+                opened.add(best.option().offer().provider());
             }
         }
     }
@@ -161,9 +187,12 @@ public final class WarmStart {
                 - CommittedPools.horizonCents(pool, now, problem.horizon());
     }
 
-    /** R22 for adding an unplanned job's placement: its cost and the reservation rise, within every cap. */
-    private boolean withinBudget(Placed p, long rise) {
-        if (total + p.option().totalCents() + rise > totalCap) {
+    /**
+     * R22 for adding an unplanned job's placement: its cost, the reservation rise and the R27 cost of opening its
+     * provider within the total; its charges and the rise within every provider's cap.
+     */
+    private boolean withinBudget(Placed p, long rise, long opening) {
+        if (total + p.option().totalCents() + rise + opening > totalCap) {
             return false;
         }
         Map<String, Long> delta = new HashMap<>();
@@ -212,7 +241,8 @@ public final class WarmStart {
                 onPool.put(jo.job(), here);
             }
         }
-        if (candidates.isEmpty()) {
+        long opening = opening(pool.provider());
+        if (candidates.isEmpty() || opening == CLOSED) {
             return;
         }
         Map<Job, Double> density = new HashMap<>();
@@ -239,7 +269,7 @@ public final class WarmStart {
             int level = n * per;
             Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
             long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long rise = CommittedPools.horizonCents(pool, level, problem.horizon()) - currentCost;
+            long rise = CommittedPools.horizonCents(pool, level, problem.horizon()) - currentCost + opening;
             if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
                 bestNet = gain - rise;
                 best = moved;
@@ -248,7 +278,8 @@ public final class WarmStart {
         }
         if (!best.isEmpty()) {
             total += bestRise;
-            billed.merge(pool.provider(), bestRise, Long::sum);
+            billed.merge(pool.provider(), bestRise - opening, Long::sum);
+            opened.add(pool.provider());
             best.forEach(this::move);
         }
     }

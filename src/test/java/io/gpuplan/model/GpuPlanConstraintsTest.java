@@ -35,7 +35,7 @@ class GpuPlanConstraintsTest {
     private static final ConstraintVerifier<GpuPlanConstraints, GpuPlan> VERIFIER =
             ConstraintVerifier.build(new GpuPlanConstraints(), GpuPlan.class, JobAssignment.class);
 
-    private static final String BASE = """
+    static final String BASE = """
             name: constraints-test
             horizon: {start: 2027-01-01, end: 2027-01-11}
             jurisdictionGroups: {EU: [DE, FR, NL]}

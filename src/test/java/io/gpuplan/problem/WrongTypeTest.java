@@ -38,6 +38,13 @@ class WrongTypeTest {
     }
 
     @Test
+    void anExponentWithoutDigitsBeforeItIsNotANumber() {
+        // "e20" was read as a number by the pattern and then thrown out by Double.parseDouble: an internal error.
+        String text = withOffer("    price: 4.10\n", "").replace("flops: 1e20", "flops: e20");
+        assertOnlyError(text, "jobs[0].flops", "e20", "expected a number", "a number");
+    }
+
+    @Test
     void aNumberWrittenWithItsUnitSuggestsTheNumber() {
         String text = withOffer("    price: 4.10 USD\n    gpusPerInstance: 8 GPUs\n", "").replace("memoryGb: 100", "memoryGb: 80GB");
         assertError(text, "offers[0].price", "4.10 USD", "got the text \"4.10 USD\" (did you mean 4.10?)",

@@ -26,13 +26,13 @@ class ScoreParityTest {
 
     @Test
     void constraintStreamsAndPlainLoopsScoreRandomPlansAlike() {
-        parity(TestProblems.load(TestProblems.TINY).problem());
+        scoreRandomPlansAlike(TestProblems.load(TestProblems.TINY).problem(), 7);
     }
 
     /** R28: owned pools (depreciation, operations, power, lead time, the bought level as capacity) score alike too. */
     @Test
     void randomPlansWithOwnedGpusScoreAlike() throws Exception {
-        parity(io.gpuplan.problem.ProblemReader.parse("owned.yaml", OWNED, new java.util.ArrayList<>()));
+        scoreRandomPlansAlike(io.gpuplan.problem.ProblemReader.parse("owned.yaml", OWNED, new java.util.ArrayList<>()), 7);
     }
 
     private static final String OWNED = """
@@ -55,10 +55,27 @@ class ScoreParityTest {
               - {id: s, kind: inference, memoryGb: 60, replicas: 8, maxGpusPerReplica: 1, window: {start: 2027-01-04, end: 2027-01-11}, priority: 5}
             """;
 
-    private static void parity(Problem problem) {
+    /**
+     * The same with R27: fixed costs (one internal, one that the total budget feels), support plans with minimums on
+     * three providers (one of them only billing egress in some plans: gcp holds pretrain-7b's dataset), support in
+     * aws's cap, and at most two providers used, which random plans often break.
+     */
+    @Test
+    void withProviderOverheadToo() throws Exception {
+        String text = java.nio.file.Files.readString(TestProblems.TINY) + """
+                providers:
+                  aws: {fixedCost: 20k, support: {rate: 0.10, minimum: 1000}}
+                  gcp: {support: {rate: 0.07, minimum: 500}}
+                  huawei: {fixedCost: 5000, support: {rate: 0.03}}
+                maxProviders: 2
+                """;
+        scoreRandomPlansAlike(io.gpuplan.problem.ProblemReader.parse("tiny-overhead.yaml", text, new java.util.ArrayList<>()), 8);
+    }
+
+    private static void scoreRandomPlansAlike(Problem problem, long seed) {
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
                 SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));
-        Random random = new Random(7);
+        Random random = new Random(seed);
         int infeasible = 0;
         for (int round = 0; round < 300; round++) {
             GpuPlan plan = GpuPlanFactory.create(problem, OptionEnumerator.enumerate(problem));

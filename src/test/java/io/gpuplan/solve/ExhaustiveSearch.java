@@ -44,7 +44,8 @@ public final class ExhaustiveSearch {
 
     /**
      * A random quarter small enough to search exhaustively: 3-4 jobs of 8-16 A100s over 10 daily slots, on four
-     * offers (capped on-demand, a reserved pool, spot, a dearer H100), sometimes owned cards (R28), sometimes with budgets.
+     * offers (capped on-demand, a reserved pool, spot, a dearer H100), sometimes owned cards (R28), sometimes with budgets,
+     * sometimes with R27 provider overhead (fixed cost, support, maxProviders).
      */
     public static String randomInstance(java.util.Random r) {
         StringBuilder sb = new StringBuilder("""
@@ -81,6 +82,20 @@ public final class ExhaustiveSearch {
                     .append(", accelerator: A100-80G}, gpus: {min: 8, max: 16}, earliest: 2027-01-0").append(1 + earliest)
                     .append(", deadline: 2027-01-").append(String.format("%02d", 1 + deadline)).append(", interruptible: ").append(r.nextBoolean())
                     .append(", priority: ").append(1 + r.nextInt(5)).append("}\n");
+        }
+        if (r.nextBoolean()) {
+            // R27: a fixed cost and a support plan for some providers, sometimes a limit on how many are used.
+            sb.append("providers:\n");
+            for (String provider : List.of("aws", "gcp", "lambda")) {
+                if (r.nextInt(3) > 0) {
+                    sb.append("  ").append(provider).append(": {fixedCost: ").append(100 * r.nextInt(8))
+                            .append(", support: {rate: ").append(List.of("0", "0.05", "0.1", "0.125").get(r.nextInt(4)))
+                            .append(", minimum: ").append(25 * r.nextInt(5)).append("}}\n");
+                }
+            }
+            if (r.nextInt(3) == 0) {
+                sb.append("maxProviders: ").append(1 + r.nextInt(2)).append('\n');
+            }
         }
         return sb.toString();
     }

@@ -27,7 +27,9 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
         add(rows, plans, "Cost", "past the horizon: reservation commitments", p -> money(p.totals().commitmentsPastHorizon()));
         // Transfer and migration are in the plan's byPurchaseModel but are no way of buying GPUs: a group of their own.
         keyed(rows, plans, "By purchase model", p -> only(p.totals().byPurchaseModel(), true));
-        keyed(rows, plans, "Transfer and migration", p -> only(p.totals().byPurchaseModel(), false));
+        boolean overhead = plans.stream().anyMatch(p -> p.providers() != null);
+        keyed(rows, plans, overhead ? "Transfer, migration and provider overhead (R27)" : "Transfer and migration",
+                p -> only(p.totals().byPurchaseModel(), false));
         keyed(rows, plans, "By provider", p -> p.totals().byProvider());
         Map<String, Function<PlanDocument, String>> reserved = new LinkedHashMap<>();
         for (String offer : new TreeSet<>(plans.stream().flatMap(p -> p.reservations().stream()).map(PlanDocument.Reservation::offer).toList())) {

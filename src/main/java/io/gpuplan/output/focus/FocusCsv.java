@@ -80,7 +80,9 @@ public final class FocusCsv {
                 .collect(Collectors.toMap(j -> j.job().id(), Function.identity()));
         List<FocusRow> rows = new ArrayList<>();
         for (CostLine line : evaluation.costLines()) {
-            if (JOB_LINES.contains(line.kind())) {
+            if (line.kind().overhead()) {
+                rows.addAll(OverheadRows.of(c, line));
+            } else if (JOB_LINES.contains(line.kind())) {
                 rows.addAll(JobRows.of(c, line, jobs.get(line.source())));
             }
         }

@@ -9,10 +9,10 @@ import java.util.Set;
 /** One line of the FOCUS CSV: its cells by column name (absent = null) and where it sorts. */
 final class FocusRow {
     /** The rows of one resource in one month, in this order. */
-    enum Line { PURCHASE, USAGE, UNUSED, TRANSFER, MIGRATION, OPERATIONS, POWER }
+    enum Line { PURCHASE, USAGE, UNUSED, TRANSFER, MIGRATION, OPERATIONS, POWER, FIXED, SUPPORT }
 
-    /** Jobs first, then reservations, then owned pools (R28), within a month. */
-    enum Group { JOB, RESERVATION, OWNED }
+    /** Jobs first, then reservations, then owned pools (R28), then providers' R27 overhead, within a month. */
+    enum Group { JOB, RESERVATION, OWNED, PROVIDER }
 
     /** Month, then jobs before reservations, then by job id or commitment id, then by line, then by offer. */
     static final Comparator<FocusRow> ORDER = Comparator.comparing((FocusRow r) -> r.month)

@@ -30,6 +30,7 @@ final class JobRows {
             case RESERVATION -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
             case POWER -> OwnedRows.power(c, line, j);
             case DEPRECIATION, OPERATIONS -> throw new IllegalArgumentException("owned pools are written by OwnedRows");
+            case PROVIDER_FIXED, SUPPORT -> throw new IllegalArgumentException("R27 overhead is written by OverheadRows");
         };
     }
 

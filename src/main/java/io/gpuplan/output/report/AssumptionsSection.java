@@ -73,6 +73,20 @@ final class AssumptionsSection {
                 + " " + cur + "/GB across regions of one provider and × " + Fmt.exact(p.transfer().crossProviderPerGb())
                 + " " + cur + "/GB across providers" + (p.transfer().byProvider().isEmpty() ? "" : ", unless the"
                 + " dataset's provider has its own rates") + "."});
+        if (p.overheads().stated()) {
+            StringBuilder r27 = new StringBuilder("A provider the plan uses (a job on one of its offers; egress alone does"
+                    + " not count) costs its fixed cost once and its support, max(rate × what it bills, minimum × horizon"
+                    + " hours / 730), billed by it: ");
+            java.util.List<String> each = new java.util.ArrayList<>();
+            p.overheads().byProvider().values().forEach(o -> each.add(o.provider() + " " + Fmt.money(o.fixedCents())
+                    + " fixed, support " + Fmt.exact(o.supportRate()) + " × bill, at least " + Fmt.exact(o.supportMinimumMonthly())
+                    + " " + cur + "/month"));
+            r27.append(each.isEmpty() ? "none stated" : String.join("; ", each));
+            if (p.overheads().maxProviders() != null) {
+                r27.append("; at most ").append(p.overheads().maxProviders()).append(" providers");
+            }
+            out.add(new String[] {"R27", r27.append(".").toString()});
+        }
         out.add(new String[] {"Money", "Each line (a job's compute, transfer, migration; a reservation) is rounded half-up"
                 + " to the cent; totals are sums of lines."});
         out.add(new String[] {"R24", "The lower bound charges each job its cheapest eligible option that meets its deadline,"

@@ -9,7 +9,7 @@ import java.util.Map;
 /** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
 final class Colors {
     /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
-    static final List<String> CATEGORIES = List.of("reserved", "owned", "on-demand", "spot", "transfer", "migration");
+    static final List<String> CATEGORIES = List.of("reserved", "owned", "on-demand", "spot", "transfer", "migration", "overhead");
 
     private Colors() {
     }
@@ -22,6 +22,7 @@ final class Colors {
         return switch (category == null ? "" : category) {
             case "transfer" -> "transfer (R19)";
             case "migration" -> "migration (R16)";
+            case "overhead" -> "provider overhead (R27)";
             default -> category;
         };
     }

@@ -47,7 +47,9 @@ final class CostSection {
         }
         s.table(providers.build());
         s.note("Each provider is charged what it bills (R22): compute and reservations to the offer's provider, egress"
-                + " to the dataset's provider; migration work is billed by no provider and shows as \"internal\".");
+                + " to the dataset's provider; migration work is billed by no provider and shows as \"internal\"."
+                + (in.problem().overheads().stated() ? " R27: a provider's support plan is billed by it; the fixed cost"
+                + " of using a provider is the team's own work and shows as \"internal\"." : ""));
         var acc = Table.builder("Cost by accelerator", "accelerator").text("accelerator").num("cost (" + cur + ")", "share");
         Map<String, BigDecimal> byAcc = in.plan().totals().byAccelerator();
         if (byAcc != null) {

@@ -29,10 +29,15 @@ public final class Report {
     }
 
     static List<Section> sections(ReportInput in) {
-        return List.of(HeadlineSection.build(in), BuySection.build(in), ScheduleSection.build(in),
-                CostSection.build(in), UtilisationSection.build(in), RiskSection.build(in),
+        List<Section> out = new java.util.ArrayList<>(List.of(HeadlineSection.build(in), BuySection.build(in),
+                ScheduleSection.build(in), CostSection.build(in)));
+        if (ProvidersSection.applies(in)) {
+            out.add(ProvidersSection.build(in)); // R27, only where a problem states provider overhead
+        }
+        out.addAll(List.of(UtilisationSection.build(in), RiskSection.build(in),
                 UnplannedSection.build(in), ConstraintsSection.build(in), AssumptionsSection.build(in),
-                PriceSourcesSection.build(in));
+                PriceSourcesSection.build(in)));
+        return List.copyOf(out);
     }
 
     private static String title(ReportInput in) {

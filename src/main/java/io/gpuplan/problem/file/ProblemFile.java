@@ -9,5 +9,6 @@ public record ProblemFile(@Required String name, @Required HorizonFile horizon, 
                           Map<String, Double> exchangeRates, Double memoryHeadroom,
                           Map<String, List<String>> jurisdictionGroups, BudgetFile budget, TransferFile transfer,
                           List<AcceleratorFile> accelerators, @Required List<OfferFile> offers,
-                          @Required List<JobFile> jobs) {
+                          @Required List<JobFile> jobs, Map<String, ProviderFile> providers,
+                          Integer maxProviders) {
 }

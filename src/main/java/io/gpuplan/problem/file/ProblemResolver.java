@@ -8,6 +8,8 @@ import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.ProviderOverhead;
+import io.gpuplan.problem.ProviderOverheads;
 import io.gpuplan.problem.SlotLength;
 import io.gpuplan.problem.Transfer;
 import io.gpuplan.problem.yaml.DidYouMean;
@@ -87,6 +89,7 @@ public final class ProblemResolver {
         jobFiles.stream().filter(j -> j != null && j.dataset() != null && j.dataset().location().contains("/"))
                 .forEach(j -> billing.add(j.dataset().location().split("/", 2)[0].trim()));
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
+        ProviderOverheads overheads = resolveOverheads(f.providers(), f.maxProviders(), providers, c);
         var jobs = f.jobs() == null ? List.<io.gpuplan.problem.Job>of()
                 : new JobResolver(c, table, horizon, f.horizon() == null ? null : f.horizon().end(), groups,
                         new ThroughputKeys(c, table, offerFiles, offers, warnings)).resolve(jobFiles);
@@ -104,7 +107,7 @@ public final class ProblemResolver {
                 used.putIfAbsent(r.reference().name(), r.reference());
             }
         });
-        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs);
+        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs, overheads);
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {
@@ -226,6 +229,37 @@ public final class ProblemResolver {
             c.atMost(cap, Limits.MAX_AMOUNT, "budget.byProvider." + provider, upTo);
         });
         return new Budget(b.total(), caps);
+    }
+
+    /** R27: each provider's fixed cost and support plan (every amount defaults to 0), and maxProviders. */
+    private ProviderOverheads resolveOverheads(Map<String, ProviderFile> files, Integer max, Set<String> providers, Checks c) {
+        if (max != null) {
+            // Zero is a scenario (no provider may be used, so nothing is planned), like a zero budget.
+            c.require(max >= 0, "maxProviders", "is " + max + ", must not be negative",
+                    "a whole number of providers, 0 or more (leave it out for no limit)");
+        }
+        Map<String, ProviderOverhead> out = new LinkedHashMap<>();
+        if (files != null) {
+            String upTo = "an amount up to " + Checks.limit(Limits.MAX_AMOUNT) + " in the base currency";
+            files.forEach((name, pf) -> {
+                String p = "providers." + name;
+                providerLine(name, providers, p, c, "no offer is from " + name + ", so this overhead applies to nothing");
+                if (pf == null) {
+                    return;
+                }
+                double fixed = pf.fixedCost() == null ? 0 : pf.fixedCost();
+                c.nonNegative(fixed, p + ".fixedCost");
+                c.atMost(fixed, Limits.MAX_AMOUNT, p + ".fixedCost", upTo);
+                ProviderFile.SupportFile sf = pf.support();
+                double rate = sf == null || sf.rate() == null ? 0 : sf.rate();
+                double minimum = sf == null || sf.minimum() == null ? 0 : sf.minimum();
+                c.fraction(rate, p + ".support.rate", true, true, "a share of the provider's spend from 0 to 1, such as 0.10");
+                c.nonNegative(minimum, p + ".support.minimum");
+                c.atMost(minimum, Limits.MAX_AMOUNT, p + ".support.minimum", upTo + " per month");
+                out.put(name, new ProviderOverhead(name, fixed, rate, minimum));
+            });
+        }
+        return new ProviderOverheads(out, max);
     }
 
     private Transfer resolveTransfer(TransferFile t, Set<String> providers, Checks c) {

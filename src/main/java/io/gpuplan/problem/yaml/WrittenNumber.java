@@ -35,7 +35,11 @@ public final class WrittenNumber {
             }
             d = exact.doubleValue(); // 0.1k is 100, not 0.1 × 1000 in binary
         } else {
-            d = Double.parseDouble(t.replace("_", ""));
+            try {
+                d = Double.parseDouble(t.replace("_", ""));
+            } catch (NumberFormatException e) {
+                return null; // an exponent with no digits before it ("e20"): the pattern alone lets it through
+            }
         }
         return Double.isFinite(d) ? d : null;
     }

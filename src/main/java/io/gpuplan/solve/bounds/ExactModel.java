@@ -27,7 +27,8 @@ import java.util.Map;
  * The planning problem as a CP-SAT model, exact for the sized options: per option a presence literal and an optional
  * interval over its start window (R2), at most one option per job (R23), per capped offer a cumulative of billed
  * GPUs under maxGpus (R21), per reserved offer a cumulative under the GPUs bought, a whole number of instances
- * priced level by level exactly as the plan prices them (R18), and the total and per-provider budgets (R22). Its two
+ * priced level by level exactly as the plan prices them (R18), the total and per-provider budgets (R22), and R27's
+ * provider overhead (opened providers, maxProviders, fixed cost, support). Its two
  * objectives are the two levels of the score: planned priority, then cost in cents.
  */
 final class ExactModel {
@@ -87,6 +88,7 @@ final class ExactModel {
                     : LinearExpr.constant(offer.maxGpus());
             model.addCumulative(capacity).addDemands(intervals.toArray(new IntervalVar[0]), demands);
         });
+        overheads(fixed, fixedTotal, total, billed);
         plannedPriority = priority.build();
         cost = total.build();
         if (problem.budget().total() != null) {
@@ -98,6 +100,66 @@ final class ExactModel {
                 model.addLessOrEqual(b.build(), Money.cents(cap));
             }
         });
+    }
+
+    /**
+     * R27: per provider a literal "opened", implied by every option on its offers (a pool is bought only for its
+     * jobs, so they open its provider too; a fixed placement opens it for good); at most maxProviders opened; an
+     * opened provider's fixed cost, and its support s ≥ minimum and s ≥ round-half-up(rate × what it bills before
+     * support), written for rate = num / den as {@code 2·den·s ≥ 2·num·spend − den + 1}; support counts in its cap.
+     */
+    private void overheads(List<PlacedOption> fixed, long fixedTotal, LinearExprBuilder total,
+                           Map<String, LinearExprBuilder> billed) {
+        io.gpuplan.problem.ProviderOverheads overheads = problem.overheads();
+        if (!overheads.stated()) {
+            return;
+        }
+        Map<String, List<Literal>> users = new java.util.TreeMap<>();
+        java.util.Set<String> fixedOpen = new java.util.TreeSet<>();
+        fixed.forEach(p -> fixedOpen.add(p.option().offer().provider()));
+        for (int j = 0; j < jobs.size(); j++) {
+            List<Option> os = jobs.get(j).options();
+            for (int i = 0; i < os.size(); i++) {
+                users.computeIfAbsent(os.get(i).offer().provider(), k -> new ArrayList<>()).add(present.get(j).get(i));
+            }
+        }
+        java.util.Set<String> providers = new java.util.TreeSet<>(users.keySet());
+        providers.addAll(fixedOpen);
+        LinearExprBuilder opened = LinearExpr.newBuilder();
+        long spendBound = mostCost() + fixedTotal;
+        for (String provider : providers) {
+            BoolVar open = model.newBoolVar("open " + provider);
+            if (fixedOpen.contains(provider)) {
+                model.addEquality(open, 1);
+            }
+            for (Literal l : users.getOrDefault(provider, List.of())) {
+                model.addImplication(l, open);
+            }
+            opened.add(open);
+            io.gpuplan.problem.ProviderOverhead o = overheads.byProvider().get(provider);
+            if (o == null) {
+                continue;
+            }
+            total.addTerm(open, o.fixedCents());
+            long minimum = o.supportMinimumCents(problem.horizon());
+            java.math.BigDecimal rate = java.math.BigDecimal.valueOf(o.supportRate()).stripTrailingZeros();
+            long den = rate.scale() <= 0 ? 1 : java.math.BigInteger.TEN.pow(rate.scale()).longValueExact();
+            long num = rate.scale() <= 0 ? rate.longValueExact() : rate.unscaledValue().longValueExact();
+            IntVar support = model.newIntVar(0, minimum + spendBound + 1, "support " + provider);
+            model.addGreaterOrEqual(support, minimum).onlyEnforceIf(open);
+            LinearExprBuilder share = LinearExpr.newBuilder().addTerm(support, 2 * den);
+            LinearExprBuilder spend = billed.get(provider);
+            if (spend != null && num != 0) {
+                share.addTerm(spend.build(), -2 * num);
+            }
+            model.addGreaterOrEqual(share.build(), 1 - den).onlyEnforceIf(open);
+            total.add(support);
+            billed.computeIfAbsent(provider, k -> LinearExpr.newBuilder()).add(support);
+            mostPools += o.fixedCents() + minimum + spendBound + 1;
+        }
+        if (overheads.maxProviders() != null) {
+            model.addLessOrEqual(opened.build(), overheads.maxProviders());
+        }
     }
 
     /**

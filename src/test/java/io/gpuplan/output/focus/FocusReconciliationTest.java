@@ -84,7 +84,7 @@ class FocusReconciliationTest {
             assertEquals(0, allHours.compareTo(BigDecimal.valueOf(r.boughtGpuHours())), id + ": used + unused = bought");
         }
 
-        Set<String> rules = Set.of("R16", "R17", "R18", "R19", "R28");
+        Set<String> rules = Set.of("R16", "R17", "R18", "R19", "R27", "R28");
         for (Map<String, String> row : t.rows()) {
             assertTrue(rules.contains(row.get("x_Rule")), "x_Rule of " + row);
             assertEquals(plan.currency(), row.get("BillingCurrency"));
@@ -97,6 +97,10 @@ class FocusReconciliationTest {
                 assertEquals("0.00", purchase ? row.get("EffectiveCost") : row.get("BilledCost"),
                         "a commitment bills on its Purchase rows and amortizes on its Usage rows: " + row);
                 assertEquals(purchase ? "Standard" : "Committed", row.get("PricingCategory"));
+            } else if ("R27".equals(row.get("x_Rule"))) {
+                // Support is billed by its provider; a fixed cost is the team's own work (internal). Neither amortizes.
+                assertEquals(row.get("BilledCost"), row.get("EffectiveCost"));
+                assertEquals(row.get("SkuId").startsWith("support/") ? row.get("ResourceName") : "internal", row.get("ProviderName"));
             } else if ("R17".equals(row.get("x_Rule"))) {
                 assertEquals("spot".equals(row.get("x_PurchaseModel")) ? "Dynamic" : "Standard", row.get("PricingCategory"));
                 assertEquals(row.get("BilledCost"), row.get("EffectiveCost"));
