@@ -17,7 +17,7 @@ import io.gpuplan.sizing.ProviderCharge;
  *
  * <p>Hard (weighted by how far a rule is broken): R2 in slots outside the window, R8 in GB over per GPU, R12–R15
  * one per job, R21 in GPUs over per slot, R22 in whole base-currency units over. Medium: R23 priority of unplanned
- * jobs. Soft: plan cost in cents (R16–R19).
+ * jobs. Soft: plan cost in cents (R16–R19, R26).
  *
  * <p>Each job's value range holds only options that pass R8 and R12–R15, so the solver never proposes one that breaks
  * them; their constraints stay so that any plan scored by this provider (a hand-built or edited one) is scored
@@ -44,7 +44,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r16MigrationCost(f),
                 r17ComputeCost(f),
                 r18ReservationCost(f),
-                r19TransferCost(f)
+                r19TransferCost(f),
+                r26StorageCost(f)
         };
     }
 
@@ -169,6 +170,14 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .filter(a -> a.getOption().transferCents() > 0)
                 .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().transferCents())
                 .asConstraint("R19 transfer cost");
+    }
+
+    /** R26: a job's dataset stored while it runs — where it lives, and the copy at an offer elsewhere. */
+    Constraint r26StorageCost(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().storageCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().storageCents())
+                .asConstraint("R26 storage cost");
     }
 
     /**

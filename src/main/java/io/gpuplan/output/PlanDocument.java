@@ -61,7 +61,14 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     public record Price(BigDecimal perGpuHour, String currency, BigDecimal perGpuHourInBase) {
     }
 
-    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal total) {
+    /**
+     * @param storage R26, both copies of the dataset (null, and not written, when no storage is charged for it)
+     * @param storedAt R26, where the job's dataset is kept while it runs: its own location, then the offer's when
+     *                 elsewhere (null when no storage is charged for it)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration,
+                       BigDecimal total, List<String> storedAt) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -103,6 +103,7 @@ public final class PlanDocumentBuilder {
                     null, null, null, null, j.breaches().toString());
         }
         Horizon h = p.horizon();
+        boolean stored = job.dataset() != null && job.dataset().stored();
         return new Assignment(job.id(), kind, job.priority(), "planned", o.id(), o.provider(), o.region(),
                 o.jurisdiction(), o.accelerator().name(), o.purchase().label(), opt.gpus(), opt.billedGpus(),
                 opt.instances(), opt.gpusPerReplica() > 0 ? opt.gpusPerReplica() : null,
@@ -113,8 +114,16 @@ public final class PlanDocumentBuilder {
                 opt.migrated(),
                 new PlanDocument.Price(Numbers.exact(o.price()), o.currency(), Numbers.measure(o.priceInBase())),
                 new PlanDocument.Cost(Numbers.money(opt.computeCents()), Numbers.money(opt.transferCents()),
-                        Numbers.money(opt.migrationCents()), Numbers.money(opt.totalCents())),
+                        stored ? Numbers.money(opt.storageCents()) : null, Numbers.money(opt.migrationCents()),
+                        Numbers.money(opt.totalCents()), stored ? storedAt(job.dataset(), o) : null),
                 null);
+    }
+
+    /** R26: "tier at provider/region" for the dataset's own location, then for the offer's when elsewhere. */
+    private static List<String> storedAt(io.gpuplan.problem.Dataset d, io.gpuplan.problem.Offer o) {
+        String tier = d.tier().label() + " at ";
+        return d.location().equals(o.location()) ? List.of(tier + d.location())
+                : List.of(tier + d.location(), tier + o.location() + " (copy while it runs)");
     }
 
     private static PlanDocument.Reservation reservation(ReservationResult r, double horizonHours) {

@@ -9,9 +9,10 @@ import java.util.Optional;
  *
  * @param exchangeRates units of each currency per 1 unit of {@code currency} (R5)
  * @param accelerators  the accelerators the offers and jobs refer to, by canonical name
+ * @param storage       R26 storage prices ({@link Storage#NONE} when no dataset is charged storage)
  */
 public record Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
-                      double memoryHeadroom, Budget budget, Transfer transfer,
+                      double memoryHeadroom, Budget budget, Transfer transfer, Storage storage,
                       Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs) {
     public Problem {
         exchangeRates = Map.copyOf(exchangeRates);

@@ -126,6 +126,15 @@ public final class PlanEvaluator {
             lines.add(new CostLine(CostLine.Kind.COMPUTE, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
                     acc, option.computeCents(), MonthlySplit.split(option.computeCents(), h, start, start + option.durationSlots())));
         }
+        // R26: each copy of the dataset is kept while the job runs, so its cost is spread like compute.
+        if (option.storageOriginCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.STORAGE, job.id(), offer.id(), job.dataset().provider(), null, acc,
+                    option.storageOriginCents(), MonthlySplit.split(option.storageOriginCents(), h, start, start + option.durationSlots())));
+        }
+        if (option.storageDestinationCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.STORAGE_COPY, job.id(), offer.id(), offer.provider(), null, acc,
+                    option.storageDestinationCents(), MonthlySplit.split(option.storageDestinationCents(), h, start, start + option.durationSlots())));
+        }
         // One-time charges fall in the month the job starts.
         if (option.transferCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.TRANSFER, job.id(), offer.id(), job.dataset().provider(), null, acc,

@@ -39,6 +39,10 @@ public final class RuleReport {
         out.add(soft(e, "R17 compute cost", CostLine.Kind.COMPUTE));
         out.add(soft(e, "R18 reservation cost", CostLine.Kind.RESERVATION));
         out.add(soft(e, "R19 transfer cost", CostLine.Kind.TRANSFER));
+        // Only where storage is charged at all, so that plans of problems without it stay as they were.
+        if (e.problem().jobs().stream().anyMatch(j -> j.dataset() != null && j.dataset().stored())) {
+            out.add(soft(e, "R26 storage cost", CostLine.Kind.STORAGE));
+        }
         List<Violation> other = e.violations().stream()
                 .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18).contains(v.rule())).toList();
         if (!other.isEmpty()) {
@@ -64,11 +68,13 @@ public final class RuleReport {
     }
 
     private static RuleSummary soft(Evaluation e, String name, CostLine.Kind kind) {
-        List<CostLine> lines = e.costLines().stream().filter(l -> l.kind() == kind)
+        // By label: both R26 lines (where the data lives, the copy at the offer) are storage.
+        List<CostLine> lines = e.costLines().stream().filter(l -> l.kind().label().equals(kind.label()))
                 .sorted(Comparator.comparingLong(CostLine::cents).reversed().thenComparing(CostLine::source)).toList();
         long cents = lines.stream().mapToLong(CostLine::cents).sum();
         return new RuleSummary(name, "soft", lines.size(), -cents,
                 limit(lines.stream().map(l -> l.source() + (kind == CostLine.Kind.RESERVATION ? "" : " on " + l.offer())
+                        + (kind == CostLine.Kind.STORAGE ? " (at " + l.provider() + ")" : "")
                         + ": " + Money.format(l.cents())).toList()));
     }
 

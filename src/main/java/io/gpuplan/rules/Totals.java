@@ -14,6 +14,7 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
     /** Key for lines that are not bought per purchase model. */
     public static final String TRANSFER = "transfer";
     public static final String MIGRATION = "migration";
+    public static final String STORAGE = "storage";
 
     public static Totals of(List<CostLine> lines) {
         Map<YearMonth, Long> byMonth = new TreeMap<>();
@@ -27,6 +28,7 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
                     case COMPUTE, RESERVATION -> l.purchase();
                     case TRANSFER -> TRANSFER;
                     case MIGRATION -> MIGRATION;
+                    case STORAGE, STORAGE_COPY -> STORAGE;
                 }),
                 byMonth,
                 sum(lines, CostLine::accelerator));

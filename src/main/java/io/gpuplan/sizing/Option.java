@@ -24,16 +24,25 @@ import java.util.List;
  *                        charges for a reserved option
  * @param computeCents    R17 (0 on reserved offers: the reservation pays, R18)
  * @param transferCents   R19
+ * @param storageOriginCents      R26, the dataset kept where it lives while the job runs (billed by its provider)
+ * @param storageDestinationCents R26, the copy kept at the offer while the job runs, when the offer is elsewhere
+ *                                (billed by the offer's provider)
  * @param migrationCents  R16
  */
 public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
                      double memoryLimitGb, double computeHours, double expectedHours,
                      double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
-                     int latestStart, long listCents, long computeCents, long transferCents, long migrationCents) {
+                     int latestStart, long listCents, long computeCents, long transferCents, long storageOriginCents,
+                     long storageDestinationCents, long migrationCents) {
 
     public long totalCents() {
-        return computeCents + transferCents + migrationCents;
+        return computeCents + transferCents + storageCents() + migrationCents;
+    }
+
+    /** R26: both copies of the job's dataset. */
+    public long storageCents() {
+        return storageOriginCents + storageDestinationCents;
     }
 
     /** R8 holds: {@code M / g <= memoryGb × headroom} (with the same tolerance as {@link Memory#fits}). */
@@ -52,17 +61,26 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
 
     /** R24: the option's cost with a reserved option charged at its price for its own hours (capacity ignored). */
     public long boundCents() {
-        return listCents + transferCents + migrationCents;
+        return listCents + transferCents + storageCents() + migrationCents;
     }
 
-    /** What each provider bills for this job: compute to the offer's provider, egress to the dataset's (R22). */
+    /**
+     * What each provider bills for this job (R22): compute and the destination copy (R26) to the offer's provider,
+     * egress and the origin copy to the dataset's.
+     */
     public List<ProviderCharge> providerCharges() {
-        List<ProviderCharge> out = new ArrayList<>(2);
+        List<ProviderCharge> out = new ArrayList<>(4);
         if (computeCents != 0) {
             out.add(new ProviderCharge(offer.provider(), computeCents));
         }
         if (transferCents != 0) {
             out.add(new ProviderCharge(job.dataset().provider(), transferCents));
+        }
+        if (storageOriginCents != 0) {
+            out.add(new ProviderCharge(job.dataset().provider(), storageOriginCents));
+        }
+        if (storageDestinationCents != 0) {
+            out.add(new ProviderCharge(offer.provider(), storageDestinationCents));
         }
         return out;
     }

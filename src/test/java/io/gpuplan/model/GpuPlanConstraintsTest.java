@@ -76,6 +76,19 @@ class GpuPlanConstraintsTest {
         }
     }
 
+    /** Like {@link #problem} with top-level sections (such as {@code storage:}) added before the jobs. */
+    static Problem problemWith(String sections, String... jobs) {
+        StringBuilder text = new StringBuilder(BASE.replace("jobs:\n", sections + "\njobs:\n"));
+        for (String job : jobs) {
+            text.append("  ").append(job).append('\n');
+        }
+        try {
+            return ProblemReader.parse("constraints-test.yaml", text.toString(), new ArrayList<>());
+        } catch (InputErrors e) {
+            throw new AssertionError("fixture does not parse: " + e.getMessage(), e);
+        }
+    }
+
     /** A 1-GPU job of 48 GPU-hours (48 h, 2 slots on an A100-class GPU), 40 GB, plus extra fields. */
     static String job1(String id, String extra) {
         return "- {id: " + id + ", kind: training, memoryGb: 40, work: {gpuHours: 48, accelerator: A100-80G}"
@@ -693,6 +706,97 @@ class GpuPlanConstraintsTest {
         void itIsMediumNotHard() {
             HardMediumSoftScore s = VERIFIER.verifyThat(GpuPlanConstraints::r23Unplanned).given(unplanned(p, "p5")).getScore();
             assertEquals(HardMediumSoftScore.of(0, -5, 0), s);
+        }
+    }
+
+    @Nested
+    class R26StorageCost {
+        // Prices per GB-month: aws hot 0.10, cold 0.002; gcp hot 0.20 but gcp/us-central1 hot 0.146 (the region wins).
+        // Every job runs W = 48 h. A copy costs sizeGb × price × W / 730, rounded half-up:
+        //   1000 GB hot at aws:             1000 × 0.10  × 48 / 730 = 4800 / 730 = 6.5753… → 6.58
+        //   1000 GB hot at gcp/us-central1: 1000 × 0.146 × 48 / 730 = 7008 / 730 = 9.60
+        //   1000 GB cold at aws:            1000 × 0.002 × 48 / 730 =   96 / 730 = 0.1315… → 0.13
+        static final String STORAGE = """
+                storage:
+                  byProvider:
+                    aws: {hot: 0.10, cold: 0.002}
+                    gcp: {hot: 0.20}
+                    gcp/us-central1: {hot: 0.146}
+                """;
+        final Problem p = problemWith(STORAGE, job1("h", "dataset: {sizeGb: 1000, location: aws/us-east-1, tier: hot}"),
+                job1("d", "dataset: {sizeGb: 1000, location: aws/us-east-1}"),
+                job1("k", "dataset: {sizeGb: 1000, location: aws/us-east-1, tier: cold}"),
+                job1("n", ""));
+
+        @Test
+        void theDatasetWhereItLivesOnlyWhenTheOfferIsThere() {
+            Option o = eligible(p, "h", "od", 1);
+            assertEquals(658, o.storageOriginCents());
+            assertEquals(0, o.storageDestinationCents(), "od is at aws/us-east-1, where the data is");
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(o, 0)).penalizesBy("6.58 at aws", 658);
+        }
+
+        @Test
+        void aCopyAtAnOfferElsewhereIsChargedAtTheOffersRegionPrice() {
+            Option o = eligible(p, "h", "od-gcp", 1);
+            assertEquals(960, o.storageDestinationCents(), "gcp/us-central1's 0.146, not gcp's 0.20");
+            // 6.58 + 9.60 = 16.18
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(o, 0)).penalizesBy("both copies", 1_618);
+            // aws/eu-central-1 differs from aws/us-east-1 (R19's condition): the copy at aws's 0.10, 6.58 + 6.58.
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "h", "od-de", 1), 0))
+                    .penalizesBy("cross-region copy", 1_316);
+        }
+
+        @Test
+        void theCopyIsBilledByTheOffersProviderTheOriginalByTheDatasets() {
+            // compute 48 × 2.50 = 120.00 (gcp); transfer 1000 × 0.09 = 90.00 (aws); storage 6.58 (aws), 9.60 (gcp).
+            assertEquals(List.of(new ProviderCharge("gcp", 12_000), new ProviderCharge("aws", 9_000),
+                    new ProviderCharge("aws", 658), new ProviderCharge("gcp", 960)), eligible(p, "h", "od-gcp", 1).providerCharges());
+            // total: 120.00 + 90.00 + 16.18 = 226.18
+            assertEquals(22_618, eligible(p, "h", "od-gcp", 1).totalCents());
+        }
+
+        @Test
+        void aStorageSectionChargesEveryDatasetHotByDefaultAndColdAtItsOwnPrice() {
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "d", "od", 1), 0))
+                    .penalizesBy("no tier stated: hot", 658);
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "k", "od", 1), 0))
+                    .penalizesBy("cold", 13);
+        }
+
+        @Test
+        void noDatasetNoStorage() {
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "n", "od-gcp", 1), 0)).hasNoImpact();
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(unplanned(p, "h")).hasNoImpact();
+        }
+
+        @Test
+        void withoutATierOrAStorageSectionNothingIsCharged() {
+            Problem q = problem(job1("d", "dataset: {sizeGb: 1000, location: aws/us-east-1}"));
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(q, "d", "od-gcp", 1), 0))
+                    .hasNoImpact("existing problems charge no storage");
+        }
+
+        @Test
+        void aTierWithoutASectionUsesTheCatalogsListPrices() {
+            // Catalog (storage_prices.csv): aws hot 0.125, gcp hot 0.17.
+            // at aws: 1000 × 0.125 × 48 / 730 = 6000 / 730 = 8.2191… → 8.22; at gcp: 1000 × 0.17 × 48 / 730 = 11.1780… → 11.18
+            Problem q = problem(job1("h", "dataset: {sizeGb: 1000, location: aws/us-east-1, tier: hot}"));
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(q, "h", "od-gcp", 1), 0))
+                    .penalizesBy("8.22 + 11.18", 1_940);
+        }
+
+        @Test
+        void storageCountsInTheTotalAndTheProviderBudgets() {
+            Option o = eligible(p, "h", "od-gcp", 1);
+            // gcp bills 120.00 + 9.60 = 129.60: a cap of 129.59 is 0.01 over → 1 unit; at 129.60 nothing.
+            VERIFIER.verifyThat(GpuPlanConstraints::r22ProviderBudget).given(facts(at(o, 0), pools(p), new ProviderBudget("gcp", 12_959)))
+                    .penalizesBy("the copy counts in gcp's cap", 1);
+            VERIFIER.verifyThat(GpuPlanConstraints::r22ProviderBudget).given(facts(at(o, 0), pools(p), new ProviderBudget("gcp", 12_960)))
+                    .hasNoImpact();
+            // total 226.18: a cap of 226.17 → 1 unit.
+            VERIFIER.verifyThat(GpuPlanConstraints::r22TotalBudget).given(facts(at(o, 0), pools(p), new TotalBudget(22_617)))
+                    .penalizesBy("storage counts in the total", 1);
         }
     }
 

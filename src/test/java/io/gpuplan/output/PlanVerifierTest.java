@@ -119,7 +119,7 @@ class PlanVerifierTest {
     }
 
     private static PlanDocument.Assignment withCost(PlanDocument.Assignment a, BigDecimal compute) {
-        return copy(a, a.offer(), a.start(), new PlanDocument.Cost(compute, a.cost().transfer(), a.cost().migration(), a.cost().total()));
+        return copy(a, a.offer(), a.start(), new PlanDocument.Cost(compute, a.cost().transfer(), a.cost().storage(), a.cost().migration(), a.cost().total(), a.cost().storedAt()));
     }
 
     private static PlanDocument.Assignment withStart(PlanDocument.Assignment a, String start) {

@@ -26,7 +26,22 @@ class ScoreParityTest {
 
     @Test
     void constraintStreamsAndPlainLoopsScoreRandomPlansAlike() {
-        Problem problem = TestProblems.load(TestProblems.TINY).problem();
+        scoreRandomPlans(TestProblems.load(TestProblems.TINY).problem());
+    }
+
+    /** Tiny with R26 storage: a hot dataset moved to another provider, a cold one kept where its job runs. */
+    @Test
+    void withStorageToo() throws Exception {
+        String text = java.nio.file.Files.readString(TestProblems.TINY)
+                .replace("dataset: {sizeGb: 2000, location: gcp/us-central1}", "dataset: {sizeGb: 2000, location: gcp/us-central1, tier: hot}")
+                .replace("    gpus: 8\n    earliest: 2027-01-05", "    gpus: 8\n    dataset: {sizeGb: 50000, location: aws/us-east-1, tier: cold}\n    earliest: 2027-01-05")
+                .replace("offers:\n", "storage: {byProvider: {aws: {hot: 0.125, cold: 0.0036}, huawei/cn-southwest-2: {hot: 0.21}}}\noffers:\n");
+        Problem problem = io.gpuplan.problem.ProblemReader.parse("tiny-storage.yaml", text, new java.util.ArrayList<>());
+        assertTrue(problem.jobs().stream().filter(j -> j.dataset() != null && j.dataset().stored()).count() == 2);
+        scoreRandomPlans(problem);
+    }
+
+    private static void scoreRandomPlans(Problem problem) {
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
                 SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));
         Random random = new Random(7);

@@ -9,6 +9,7 @@ import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.SlotLength;
+import io.gpuplan.problem.Storage;
 import io.gpuplan.problem.Transfer;
 import io.gpuplan.problem.yaml.DidYouMean;
 import io.gpuplan.problem.yaml.ErrorSink;
@@ -89,11 +90,13 @@ public final class ProblemResolver {
         Transfer transfer = resolveTransfer(f.transfer(), billing, c);
         var jobs = f.jobs() == null ? List.<io.gpuplan.problem.Job>of()
                 : new JobResolver(c, table, horizon, f.horizon() == null ? null : f.horizon().end(), groups,
-                        new ThroughputKeys(c, table, offerFiles, offers, warnings)).resolve(jobFiles);
+                        new ThroughputKeys(c, table, offerFiles, offers, warnings),
+                        f.storage() != null ? io.gpuplan.problem.StorageTier.HOT : null).resolve(jobFiles);
+        Storage storage = StorageResolver.resolve(f.storage(), jobFiles, offers, currency, rates, c);
         if (c.failed() || !reported.isEmpty()) {
             return null;
         }
-        if (!WorstCost.withinMoneyLimit(horizon, offers, jobs, transfer, c)) {
+        if (!WorstCost.withinMoneyLimit(horizon, offers, jobs, transfer, storage, c)) {
             return null;
         }
         RateDirection.check(offers, currency, rates, warnings);
@@ -104,7 +107,7 @@ public final class ProblemResolver {
                 used.putIfAbsent(r.reference().name(), r.reference());
             }
         });
-        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs);
+        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, storage, used, offers, jobs);
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {
