@@ -42,7 +42,7 @@ class StorageInputTest {
     void anOfferWhereACopyWouldHaveNoPriceIsAnError() {
         // lambda has no catalog storage price: the copy the job would keep there while it runs is unpriced.
         String text = OFFERS + "jobs:\n  - {id: j, kind: training, memoryGb: 40, flops: 1e20, dataset: {sizeGb: 10, location: aws/us-east-1, tier: cold}}\n";
-        assertError(text, "storage", "name: t", "no cold storage price for lambda/us-east-1, where offer lam would keep a copy",
+        assertError(text, "offers[1]", "{id: lam", "no cold storage price for lambda/us-east-1, where offer lam would keep a copy",
                 "storage.byProvider.lambda.cold");
     }
 

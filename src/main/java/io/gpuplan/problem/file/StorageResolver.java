@@ -98,7 +98,7 @@ final class StorageResolver {
                         || !reported.add(o.provider() + "/" + o.region() + "/" + t)) {
                     continue;
                 }
-                c.error("storage", "no " + t + " storage price for " + o.location() + ", where offer " + o.id()
+                c.error("offers[" + k + "]", "no " + t + " storage price for " + o.location() + ", where offer " + o.id()
                                 + " would keep a copy of jobs[" + i + "]'s dataset while it runs" + why,
                         "storage.byProvider." + o.provider() + "." + t + " (or " + o.location() + "." + t + "): a price per GB-month in " + currency);
             }
