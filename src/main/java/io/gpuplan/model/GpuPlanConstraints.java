@@ -17,7 +17,7 @@ import io.gpuplan.sizing.ProviderCharge;
  *
  * <p>Hard (weighted by how far a rule is broken): R2 in slots outside the window, R8 in GB over per GPU, R12–R15
  * one per job, R21 in GPUs over per slot, R22 in whole base-currency units over. Medium: R23 priority of unplanned
- * jobs. Soft: plan cost in cents (R16–R19, R26).
+ * jobs. Soft: plan cost in cents (R16–R19, R26, R29).
  *
  * <p>Each job's value range holds only options that pass R8 and R12–R15, so the solver never proposes one that breaks
  * them; their constraints stay so that any plan scored by this provider (a hand-built or edited one) is scored
@@ -45,7 +45,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r17ComputeCost(f),
                 r18ReservationCost(f),
                 r19TransferCost(f),
-                r26StorageCost(f)
+                r26StorageCost(f),
+                r29StrandedCommitment(f)
         };
     }
 
@@ -112,6 +113,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
         return f.forEach(JobAssignment.class)
                 .map(a -> a.getOption().totalCents())
                 .concat(reservationCosts(f).map(ProviderCharge::cents))
+                .concat(strandedCosts(f).map(ProviderCharge::cents))
                 .groupBy(sum((Long cents) -> cents))
                 .join(TotalBudget.class)
                 .filter((total, budget) -> total > budget.capCents())
@@ -124,6 +126,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
         return f.forEach(JobAssignment.class)
                 .flattenLast(a -> a.getOption().providerCharges())
                 .concat(reservationCosts(f))
+                .concat(strandedCosts(f))
                 .groupBy(ProviderCharge::provider, sum(ProviderCharge::cents))
                 .join(ProviderBudget.class, equal((provider, cents) -> provider, ProviderBudget::provider))
                 .filter((provider, cents, budget) -> cents > budget.capCents())
@@ -178,6 +181,27 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .filter(a -> a.getOption().storageCents() > 0)
                 .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().storageCents())
                 .asConstraint("R26 storage cost");
+    }
+
+    /**
+     * R29: the expected idle part of each reserved pool's commitment past the horizon, {@code (1 − u) × r × pastHours ×
+     * price} (u stated, or the pool's utilization within the horizon).
+     */
+    Constraint r29StrandedCommitment(ConstraintFactory f) {
+        return strandedCosts(f)
+                .filter(charge -> charge.cents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
+                .asConstraint("R29 stranded commitment");
+    }
+
+    /** The R29 figure of each reserved offer in use, billed (accrued) by the offer's provider. */
+    private static UniConstraintStream<ProviderCharge> strandedCosts(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().offer().isReserved())
+                .groupBy(a -> a.getOption().offer(), new SlotUsage())
+                .join(ReservedPool.class, equal((offer, usage) -> offer, ReservedPool::offer))
+                .map((offer, usage, pool) -> new ProviderCharge(offer.provider(),
+                        pool.strandedCents(pool.bought(usage.peak()), usage.usedGpuSlots())));
     }
 
     /**

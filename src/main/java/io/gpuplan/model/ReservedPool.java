@@ -19,4 +19,9 @@ public record ReservedPool(Offer offer, Horizon horizon) {
     public long cents(int gpus) {
         return Reservations.horizonCents(offer, gpus, horizon);
     }
+
+    /** R29: the expected idle part of {@code gpus} reserved GPUs' commitment past the horizon, in cents. */
+    public long strandedCents(int gpus, long usedGpuSlots) {
+        return Reservations.strandedCents(offer, gpus, usedGpuSlots, horizon);
+    }
 }

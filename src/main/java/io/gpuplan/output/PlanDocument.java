@@ -37,11 +37,18 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     public record Summary(int jobs, int planned, int unplanned, long plannedPriority, long unplannedPriority) {
     }
 
+    /**
+     * @param commitmentPastHorizon   the whole obligation after the horizon (R18), reported, not in plan cost
+     * @param expectedUseAfterHorizon R29's u: as stated, or the utilization within the horizon
+     * @param expectedUseBy           "offer", "reservations" (stated there) or "default" (the utilization)
+     * @param strandedCommitment      R29: its expected idle part, in plan cost
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Reservation(String offer, String provider, String region, String accelerator, int gpus,
                               int peakGpus, BigDecimal pricePerGpuHour, String priceCurrency, BigDecimal horizonHours,
                               BigDecimal horizonCost, BigDecimal utilization, int termMonths,
-                              BigDecimal hoursPastHorizon, BigDecimal commitmentPastHorizon) {
+                              BigDecimal hoursPastHorizon, BigDecimal commitmentPastHorizon,
+                              BigDecimal expectedUseAfterHorizon, String expectedUseBy, BigDecimal strandedCommitment) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -74,7 +81,8 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
                          Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
-                         Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon, Budget budget,
+                         Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon,
+                         BigDecimal strandedCommitments, Budget budget,
                          Bound lowerBound, Map<String, Baseline> baselines) {
     }
 

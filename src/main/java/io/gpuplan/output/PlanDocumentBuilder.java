@@ -131,7 +131,8 @@ public final class PlanDocumentBuilder {
         return new PlanDocument.Reservation(o.id(), o.provider(), o.region(), o.accelerator().name(), r.gpus(),
                 r.peakGpus(), Numbers.exact(o.price()), o.currency(), Numbers.measure(horizonHours),
                 Numbers.money(r.horizonCents()), Numbers.measure(r.utilization()), o.termMonths(),
-                Numbers.measure(r.hoursPastHorizon()), Numbers.money(r.pastHorizonCents()));
+                Numbers.measure(r.hoursPastHorizon()), Numbers.money(r.pastHorizonCents()),
+                Numbers.measure(r.expectedUse()), r.expectedUseBy(), Numbers.money(r.strandedCents()));
     }
 
     private static PlanDocument.Totals totals(Context c, Evaluation e) {
@@ -139,7 +140,11 @@ public final class PlanDocumentBuilder {
         long pastHorizon = e.reservations().stream().mapToLong(ReservationResult::pastHorizonCents).sum();
         return new PlanDocument.Totals(Numbers.money(t.cents()), money(t.byCategory(), k -> k),
                 money(t.byProvider(), k -> k), money(t.byPurchaseModel(), k -> k), money(t.byMonth(), Object::toString),
-                money(t.byAccelerator(), k -> k), Numbers.money(pastHorizon), budget(c.problem(), t),
+                money(t.byAccelerator(), k -> k), Numbers.money(pastHorizon),
+                // R29: only where the problem has reserved offers, so other plans stay as they were.
+                e.reservations().isEmpty() ? null
+                        : Numbers.money(e.reservations().stream().mapToLong(ReservationResult::strandedCents).sum()),
+                budget(c.problem(), t),
                 bound(c, e), baselines(c, e));
     }
 

@@ -20,10 +20,15 @@ public record CostLine(Kind kind, String source, String offer, String provider, 
         /** R26: the dataset where it lives, billed by its provider. */
         STORAGE,
         /** R26: the copy at an offer elsewhere while the job runs, billed by the offer's provider. */
-        STORAGE_COPY;
+        STORAGE_COPY,
+        /** R29: the expected idle part of a reserved pool's commitment past the horizon. */
+        STRANDED;
 
         /** The category totals sum it under: both storage lines are "storage". */
         public String label() {
+            if (this == STRANDED) {
+                return "stranded-commitment";
+            }
             return (this == STORAGE_COPY ? STORAGE : this).name().toLowerCase(java.util.Locale.ROOT);
         }
     }

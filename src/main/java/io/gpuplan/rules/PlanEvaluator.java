@@ -98,6 +98,11 @@ public final class PlanEvaluator {
                             offer.purchase().label(), offer.accelerator().name(), r.horizonCents(),
                             MonthlySplit.split(r.horizonCents(), h, 0, h.slots())));
                 }
+                // R29: accrued when the commitment is made (an onerous contract's expected loss), so in the first month.
+                if (r.strandedCents() > 0) {
+                    lines.add(new CostLine(CostLine.Kind.STRANDED, offer.id(), offer.id(), offer.provider(),
+                            offer.purchase().label(), offer.accelerator().name(), r.strandedCents(), oneTime(r.strandedCents(), h, 0)));
+                }
             }
             int cap = offer.isReserved() ? decisions.reservations().getOrDefault(offer.id(), 0) : offer.maxGpus();
             for (int s = 0; s < used.length; s++) {
@@ -166,7 +171,9 @@ public final class PlanEvaluator {
         int bought = Math.max(0, gpus);
         return new ReservationResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
                 Reservations.horizonCents(offer, bought, h), Reservations.hoursPastHorizon(offer, h),
-                Reservations.pastHorizonCents(offer, bought, h));
+                Reservations.pastHorizonCents(offer, bought, h), Reservations.expectedUse(offer, bought, usedSlotGpus, h),
+                offer.expectedUse() == null ? ReservationResult.DEFAULT_USE : offer.expectedUse().statedIn(),
+                Reservations.strandedCents(offer, bought, usedSlotGpus, h));
     }
 
     /** R22: the total cap counts every line; a provider's cap counts the lines that provider bills. */

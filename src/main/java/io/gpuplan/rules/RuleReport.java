@@ -43,6 +43,9 @@ public final class RuleReport {
         if (e.problem().jobs().stream().anyMatch(j -> j.dataset() != null && j.dataset().stored())) {
             out.add(soft(e, "R26 storage cost", CostLine.Kind.STORAGE));
         }
+        if (!e.reservations().isEmpty()) {
+            out.add(soft(e, "R29 stranded commitment", CostLine.Kind.STRANDED));
+        }
         List<Violation> other = e.violations().stream()
                 .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18).contains(v.rule())).toList();
         if (!other.isEmpty()) {
@@ -73,7 +76,7 @@ public final class RuleReport {
                 .sorted(Comparator.comparingLong(CostLine::cents).reversed().thenComparing(CostLine::source)).toList();
         long cents = lines.stream().mapToLong(CostLine::cents).sum();
         return new RuleSummary(name, "soft", lines.size(), -cents,
-                limit(lines.stream().map(l -> l.source() + (kind == CostLine.Kind.RESERVATION ? "" : " on " + l.offer())
+                limit(lines.stream().map(l -> l.source() + (kind == CostLine.Kind.RESERVATION || kind == CostLine.Kind.STRANDED ? "" : " on " + l.offer())
                         + (kind == CostLine.Kind.STORAGE ? " (at " + l.provider() + ")" : "")
                         + ": " + Money.format(l.cents())).toList()));
     }

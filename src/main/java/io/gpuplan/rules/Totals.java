@@ -25,7 +25,7 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
                 sum(lines, l -> l.kind().label()),
                 sum(lines, l -> l.provider() == null ? INTERNAL : l.provider()),
                 sum(lines, l -> switch (l.kind()) {
-                    case COMPUTE, RESERVATION -> l.purchase();
+                    case COMPUTE, RESERVATION, STRANDED -> l.purchase();
                     case TRANSFER -> TRANSFER;
                     case MIGRATION -> MIGRATION;
                     case STORAGE, STORAGE_COPY -> STORAGE;

@@ -104,7 +104,7 @@ public final class WarmStart {
             Placed best = null;
             long bestCost = Long.MAX_VALUE;
             for (Option o : jo.options()) {
-                if (o.totalCents() >= bestCost) {
+                if (cost(o) >= bestCost) {
                     continue; // even without a reservation rise it cannot beat the best so far
                 }
                 Placed p = cheapestStart(o);
@@ -112,7 +112,7 @@ public final class WarmStart {
                     continue;
                 }
                 long rise = rise(p);
-                long cost = o.totalCents() + rise;
+                long cost = cost(o) + rise;
                 if (cost < bestCost && withinBudget(p, rise)) {
                     best = p;
                     bestCost = cost;
@@ -149,6 +149,11 @@ public final class WarmStart {
         return best;
     }
 
+    /** What the search prices an option at: its own cost, less its R29 share of a pool's idle commitment. */
+    private long cost(Option o) {
+        return Reservations.searchCents(o, problem.horizon());
+    }
+
     /** R18: how much more the pool's reservation costs with the placement in it (0 off reserved offers). */
     private long rise(Placed p) {
         Offer pool = p.option().offer();
@@ -157,13 +162,13 @@ public final class WarmStart {
         }
         int[] u = used.get(pool.id());
         int now = peak(u);
-        return Reservations.horizonCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
-                - Reservations.horizonCents(pool, now, problem.horizon());
+        return Reservations.levelCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
+                - Reservations.levelCents(pool, now, problem.horizon());
     }
 
     /** R22 for adding an unplanned job's placement: its cost and the reservation rise, within every cap. */
     private boolean withinBudget(Placed p, long rise) {
-        if (total + p.option().totalCents() + rise > totalCap) {
+        if (total + cost(p.option()) + rise > totalCap) {
             return false;
         }
         Map<String, Long> delta = new HashMap<>();
@@ -192,7 +197,7 @@ public final class WarmStart {
     }
 
     private void place(Job job, Placed to, long rise) {
-        total += to.option().totalCents() + rise;
+        total += cost(to.option()) + rise;
         Map<String, Long> delta = new HashMap<>();
         charges(to, rise, 1, delta);
         delta.forEach((p, c) -> billed.merge(p, c, Long::sum));
@@ -205,7 +210,7 @@ public final class WarmStart {
         Map<Job, List<Option>> onPool = new HashMap<>();
         for (JobOptions jo : options) {
             List<Option> here = jo.options().stream().filter(o -> o.offer().equals(pool))
-                    .sorted(Comparator.comparingLong(Option::totalCents).thenComparingInt(Option::billedGpus)).toList();
+                    .sorted(Comparator.comparingLong(this::cost).thenComparingInt(Option::billedGpus)).toList();
             Placed p = places.get(jo.job());
             if (!here.isEmpty() && (p == null || !p.option().offer().equals(pool))) {
                 candidates.add(jo);
@@ -231,7 +236,7 @@ public final class WarmStart {
         int fromLevel = current / per + 1;
         int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
         int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
-        long currentCost = Reservations.horizonCents(pool, current, problem.horizon());
+        long currentCost = Reservations.levelCents(pool, current, problem.horizon());
         Map<Job, Placed> best = Map.of();
         long bestNet = 0;
         long bestRise = 0;
@@ -239,7 +244,7 @@ public final class WarmStart {
             int level = n * per;
             Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
             long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long rise = Reservations.horizonCents(pool, level, problem.horizon()) - currentCost;
+            long rise = Reservations.levelCents(pool, level, problem.horizon()) - currentCost;
             if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
                 bestNet = gain - rise;
                 best = moved;
@@ -283,7 +288,7 @@ public final class WarmStart {
         byProvider.merge(pool.provider(), rise, Long::sum);
         for (Map.Entry<Job, Placed> e : moved.entrySet()) {
             Placed old = places.get(e.getKey());
-            delta += e.getValue().option().totalCents() - (old == null ? 0 : old.option().totalCents());
+            delta += cost(e.getValue().option()) - (old == null ? 0 : cost(old.option()));
             charges(e.getValue(), 0, 1, byProvider);
             if (old != null) {
                 charges(old, 0, -1, byProvider);
@@ -297,10 +302,10 @@ public final class WarmStart {
         Placed old = places.get(job);
         Map<String, Long> delta = new HashMap<>();
         charges(to, 0, 1, delta);
-        total += to.option().totalCents();
+        total += cost(to.option());
         if (old != null) {
             charges(old, 0, -1, delta);
-            total -= old.option().totalCents();
+            total -= cost(old.option());
             CapacityFit.occupy(used.get(old.option().offer().id()), old.option(), old.start(), -old.option().billedGpus());
         }
         delta.forEach((p, c) -> billed.merge(p, c, Long::sum));
@@ -348,8 +353,8 @@ public final class WarmStart {
     }
 
     /** What moving a job from {@code from} (null: unplanned) onto option {@code to} saves. */
-    private static long gain(Placed from, Option to) {
-        return from == null ? PLANNING_GAIN : from.option().totalCents() - to.totalCents();
+    private long gain(Placed from, Option to) {
+        return from == null ? PLANNING_GAIN : cost(from.option()) - cost(to);
     }
 
     private static int peakWith(int[] usage, int peak, Option o, int start) {

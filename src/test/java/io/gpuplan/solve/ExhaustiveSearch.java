@@ -36,7 +36,8 @@ public final class ExhaustiveSearch {
         this.jobs = jobs;
         cheapestAfter = new long[jobs.size() + 1];
         for (int j = jobs.size() - 1; j >= 0; j--) {
-            // What planning job j adds at least: its cheapest own cost (a reserved pool may already be paid for).
+            // What planning job j adds at least: its cheapest own cost (a reserved pool may already be paid for; pools,
+            // R18 and R29 alike, are priced at the leaf and never below 0, so leaving them out keeps this a bound).
             cheapestAfter[j] = cheapestAfter[j + 1] + jobs.get(j).options().stream().mapToLong(Option::totalCents).min().orElse(0);
         }
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
@@ -58,7 +59,10 @@ public final class ExhaustiveSearch {
         sb.append("  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: ")
                 .append(2 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: ").append(8 * (1 + r.nextInt(3))).append("}\n");
         sb.append("  - {id: ri, provider: gcp, region: us-central1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: ")
-                .append(1 + r.nextInt(2)).append(".5, gpusPerInstance: 8, maxGpus: 16}\n");
+                .append(1 + r.nextInt(2)).append(".5, gpusPerInstance: 8, maxGpus: 16")
+                // R29: a term past the 10 days, with the use after it by default (utilization) or stated.
+                .append(", termMonths: ").append(List.of(1, 12, 36).get(r.nextInt(3)))
+                .append(r.nextBoolean() ? "" : ", expectedUseAfterHorizon: " + List.of("0", "0.5", "1").get(r.nextInt(3))).append("}\n");
         sb.append("  - {id: spot, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: spot, price: 1.2,")
                 .append(" gpusPerInstance: 8, maxGpus: 8, interruptionsPerDay: 0.3}\n");
         sb.append("  - {id: h100, provider: lambda, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: ")

@@ -72,7 +72,7 @@ public final class FocusCsv {
                 .collect(Collectors.toMap(j -> j.job().id(), Function.identity()));
         List<FocusRow> rows = new ArrayList<>();
         for (CostLine line : evaluation.costLines()) {
-            if (line.kind() != CostLine.Kind.RESERVATION) {
+            if (line.kind() != CostLine.Kind.RESERVATION && line.kind() != CostLine.Kind.STRANDED) {
                 rows.addAll(JobRows.of(c, line, jobs.get(line.source())));
             }
         }
@@ -82,6 +82,9 @@ public final class FocusCsv {
                     .findFirst().orElse(null);
             List<JobResult> covered = jobs.values().stream().filter(j -> j.offer().equals(r.offer())).toList();
             rows.addAll(CommitmentRows.of(c, r, line, covered));
+            evaluation.costLines().stream()
+                    .filter(l -> l.kind() == CostLine.Kind.STRANDED && l.offer().equals(r.offer().id()))
+                    .findFirst().ifPresent(l -> rows.add(CommitmentRows.stranded(c, r, l)));
         }
         rows.sort(FocusRow.ORDER);
         StringBuilder out = new StringBuilder();

@@ -31,7 +31,7 @@ final class JobRows {
             case TRANSFER -> transfer(c, line, j);
             case MIGRATION -> migration(c, line, j);
             case STORAGE, STORAGE_COPY -> storage(c, line, j);
-            case RESERVATION -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
+            case RESERVATION, STRANDED -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
         };
     }
 

@@ -18,5 +18,8 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                         Integer gpusPerInstance, Integer maxGpus, Double crossNodeEfficiency,
                         Double interruptionsPerDay, Integer termMonths, OfferOrigin from,
                         @Required(when = "from") String instanceType, Discount discount,
-                        InterruptionBand interruptionBand, Double priceFactor) {
+                        InterruptionBand interruptionBand, Double priceFactor,
+                        @io.gpuplan.problem.yaml.Doc("R29, reserved offers: fraction 0..1 of the pool expected in use"
+                                + " after the horizon; default reservations.expectedUseAfterHorizon, else the pool's"
+                                + " utilization within the horizon") Double expectedUseAfterHorizon) {
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 public record ProblemFile(@Required String name, @Required HorizonFile horizon, String currency,
                           Map<String, Double> exchangeRates, Double memoryHeadroom,
                           Map<String, List<String>> jurisdictionGroups, BudgetFile budget, TransferFile transfer, StorageFile storage,
+                          ReservationsFile reservations,
                           List<AcceleratorFile> accelerators, @Required List<OfferFile> offers,
                           @Required List<JobFile> jobs) {
 }

@@ -68,7 +68,8 @@ public final class ProblemResolver {
         AcceleratorTable table = resolveAccelerators(f.accelerators(), c);
         List<OfferFile> offerFiles = f.offers() == null ? List.of() : f.offers();
         List<JobFile> jobFiles = f.jobs() == null ? List.of() : f.jobs();
-        List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates).resolve(offerFiles);
+        List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates,
+                expectedUseForAll(f.reservations(), c)).resolve(offerFiles);
         // From the offers as written, so that an offer with an error of its own does not also make its provider unknown.
         Set<String> providers = new TreeSet<>();
         Map<String, Set<String>> regions = new LinkedHashMap<>();
@@ -108,6 +109,17 @@ public final class ProblemResolver {
             }
         });
         return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, storage, used, offers, jobs);
+    }
+
+    /** R29: {@code reservations.expectedUseAfterHorizon}, checked, or null when not stated. */
+    private static io.gpuplan.problem.ExpectedUse expectedUseForAll(ReservationsFile r, Checks c) {
+        if (r == null || r.expectedUseAfterHorizon() == null) {
+            return null;
+        }
+        double u = r.expectedUseAfterHorizon();
+        return c.require(u >= 0 && u <= 1, "reservations.expectedUseAfterHorizon", "is " + Checks.fmt(u),
+                "a fraction from 0 to 1 of each reserved pool expected in use after the horizon")
+                ? new io.gpuplan.problem.ExpectedUse(u, io.gpuplan.problem.ExpectedUse.RESERVATIONS) : null;
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {

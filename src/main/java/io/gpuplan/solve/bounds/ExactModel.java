@@ -67,9 +67,14 @@ final class ExactModel {
                 ps.add(p);
                 ss.add(s);
                 priority.addTerm(p, jo.job().priority());
-                total.addTerm(p, o.totalCents());
+                // R29 (u by default): the job's share off its pool's idle commitment, whose level pays it all.
+                total.addTerm(p, Reservations.searchCents(o, problem.horizon()));
                 for (ProviderCharge c : o.providerCharges()) {
                     billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).addTerm(p, c.cents());
+                }
+                long credit = o.totalCents() - Reservations.searchCents(o, problem.horizon());
+                if (credit != 0) {
+                    billed.computeIfAbsent(o.offer().provider(), k -> LinearExpr.newBuilder()).addTerm(p, -credit);
                 }
                 if (Relaxations.tracked(o.offer())) {
                     intervalsOn.computeIfAbsent(o.offer(), k -> new ArrayList<>())
@@ -112,9 +117,13 @@ final class ExactModel {
         jobs.forEach(jo -> jo.options().forEach(o -> relevant.add(o.offer())));
         for (PlacedOption p : fixed) {
             Option o = p.option();
-            total += o.totalCents();
+            total += Reservations.searchCents(o, problem.horizon());
             for (ProviderCharge c : o.providerCharges()) {
                 billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).add(c.cents());
+            }
+            long credit = o.totalCents() - Reservations.searchCents(o, problem.horizon());
+            if (credit != 0) {
+                billed.computeIfAbsent(o.offer().provider(), k -> LinearExpr.newBuilder()).add(-credit);
             }
             if (o.offer().isReserved() && !relevant.contains(o.offer())) {
                 // A pool only fixed jobs use keeps its level: its cost is a constant of the budgets.
@@ -143,7 +152,7 @@ final class ExactModel {
     }
 
     /**
-     * Instances bought on a reserved offer and their R18 cost, priced level by level as the plan prices them (each
+     * Instances bought on a reserved offer and their R18 and R29 cost, priced level by level as the plan prices them (each
      * level's cost rounded to the cent on its own: an element of a table, with a line under it for the LP).
      */
     private IntVar reservation(Offer offer, long[] demands, LinearExprBuilder total, Map<String, LinearExprBuilder> billed) {
@@ -156,7 +165,8 @@ final class ExactModel {
         long[] cents = new long[levels + 1];
         long slope = Long.MAX_VALUE;
         for (int n = 0; n <= levels; n++) {
-            cents[n] = Reservations.horizonCents(offer, n * per, problem.horizon());
+            // R18 and R29's level part (rounded down; the jobs' R29 credits are rounded up): never above the plan's.
+            cents[n] = Reservations.levelCents(offer, n * per, problem.horizon());
             if (n > 0) {
                 slope = Math.min(slope, cents[n] / n);
             }

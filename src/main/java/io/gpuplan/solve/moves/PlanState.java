@@ -93,8 +93,10 @@ final class PlanState {
             for (Option o : a.getOptions()) {
                 int at = offerIndex.get(o.offer());
                 List<ProviderCharge> charges = o.providerCharges().stream().filter(c -> providerIndex(c.provider()) >= 0).toList();
+                // R29 by default: a job on a pool takes its share off the pool's idle commitment (the level pays the
+                // whole obligation past the horizon, see poolCents), so the job's own cost is lowered by that share.
                 Opt opt = new Opt(o, at, o.billedGpus(), o.durationSlots(), o.earliestStart(), o.latestStart(),
-                        o.totalCents(), charges.stream().mapToInt(c -> providerIndex(c.provider())).toArray(),
+                        Reservations.searchCents(o, problem.horizon()), charges.stream().mapToInt(c -> providerIndex(c.provider())).toArray(),
                         charges.stream().mapToLong(ProviderCharge::cents).toArray());
                 os.add(opt);
                 byOption.put(o, opt);
@@ -141,7 +143,7 @@ final class PlanState {
                 long most = Math.min(offer.isCapped() ? offer.maxGpus() : Long.MAX_VALUE, demand[o]);
                 long[] cents = new long[(int) (most / per) + 1];
                 for (int n = 0; n < cents.length; n++) {
-                    cents[n] = Reservations.horizonCents(offer, n * per, problem.horizon());
+                    cents[n] = levelCents(offer, n * per);
                 }
                 poolCents[o] = cents;
             }
@@ -205,7 +207,12 @@ final class PlanState {
         int level = Math.min(Math.max(gpus, prepaid[o]), offers[o].maxGpus());
         long[] cents = poolCents[o];
         int n = level / offers[o].gpusPerInstance();
-        return n < cents.length ? cents[n] : Reservations.horizonCents(offers[o], level, problem.horizon());
+        return n < cents.length ? cents[n] : levelCents(offers[o], level);
+    }
+
+    /** R18 for the level, plus R29's part that depends on the level alone (the jobs' part is in their options). */
+    private long levelCents(Offer offer, int gpus) {
+        return Reservations.levelCents(offer, gpus, problem.horizon());
     }
 
     /** Starts a trial: from now on every job moved is remembered, so the trial can be read off and undone. */
