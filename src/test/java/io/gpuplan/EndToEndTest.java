@@ -67,7 +67,10 @@ class EndToEndTest {
         }));
     }
 
-    /** Each breakdown of the totals sums to the total cost, which is the sum of the job and reservation lines. */
+    /**
+     * Each breakdown of the totals sums to the total cost, which is the sum of the job and reservation lines (each
+     * reservation's horizon cost, R18, and its stranded commitment, R29).
+     */
     static void assertCostsAddUp(PlanDocument plan) {
         var t = plan.totals();
         for (var breakdown : List.of(t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(), t.byAccelerator())) {
@@ -76,7 +79,8 @@ class EndToEndTest {
         }
         BigDecimal lines = plan.assignments().stream().filter(a -> a.cost() != null).map(a -> a.cost().total())
                 .reduce(BigDecimal.ZERO, BigDecimal::add)
-                .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add));
+                .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add))
+                .add(plan.reservations().stream().map(PlanDocument.Reservation::strandedCommitment).reduce(BigDecimal.ZERO, BigDecimal::add));
         assertEquals(0, t.cost().compareTo(lines), "job and reservation lines sum to " + lines + ", total " + t.cost());
         BigDecimal bound = t.lowerBound().r24PlannedJobs();
         assertTrue(bound.compareTo(t.cost()) <= 0, "R24 bound " + bound + " above the plan's cost " + t.cost());

@@ -116,7 +116,7 @@ public final class JobExplanation {
         StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents())).append(" reservation rise (")
                 .append(fit.rise().from()).append(" → ").append(fit.rise().to()).append(" GPUs for the horizon)");
         if (o.totalCents() != 0) {
-            sb.append(" +").append(Money.format(o.totalCents())).append(" transfer and migration");
+            sb.append(" +").append(Money.format(o.totalCents())).append(" transfer, storage and migration");
         }
         if (current != 0) {
             sb.append(" −").append(Money.format(current)).append(" its current place");

@@ -49,7 +49,7 @@ class ExplainTest {
         String line = r.out().lines().filter(l -> l.contains("aws-ri") && l.contains(" adds ")).findFirst()
                 .orElseThrow(() -> new AssertionError("no reserved option that fits:\n" + r.out()));
         var m = java.util.regex.Pattern.compile("adds (-?[\\d.]+) = \\+([\\d.]+) reservation rise \\((\\d+) → (\\d+) GPUs"
-                + " for the horizon\\)(?: \\+([\\d.]+) transfer and migration)?(?: −([\\d.]+) its current place)?;"
+                + " for the horizon\\)(?: \\+([\\d.]+) transfer, storage and migration)?(?: −([\\d.]+) its current place)?;"
                 + " its own GPU-hours \\(([\\d.]+) at the reserved price\\) are paid by the reservation").matcher(line);
         assertTrue(m.find(), line);
         java.math.BigDecimal added = new java.math.BigDecimal(m.group(1));

@@ -171,7 +171,7 @@ final class CommitmentRows {
         Offer o = r.offer();
         YearMonth month = line.byMonth().keySet().iterator().next();
         FocusRow row = reservationRow(c, r, month, FocusRow.Line.STRANDED, new Periods.Span(0, c.horizon().slots()));
-        String u = Periods.number(r.expectedUse());
+        String u = io.gpuplan.output.Numbers.measure(r.expectedUse()).toPlainString();
         return c.cost(row, line.cents(), line.cents(), line.cents())
                 .set("ChargeCategory", "Adjustment").set("ChargeFrequency", "One-Time")
                 .set("PricingCategory", "Committed")

@@ -9,7 +9,7 @@ import java.util.Map;
 /** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
 final class Colors {
     /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
-    static final List<String> CATEGORIES = List.of("reserved", "on-demand", "spot", "transfer", "migration");
+    static final List<String> CATEGORIES = List.of("reserved", "on-demand", "spot", "transfer", "storage", "migration");
 
     private Colors() {
     }
@@ -21,6 +21,7 @@ final class Colors {
     static String label(String category) {
         return switch (category == null ? "" : category) {
             case "transfer" -> "transfer (R19)";
+            case "storage" -> "storage (R26)";
             case "migration" -> "migration (R16)";
             default -> category;
         };
