@@ -28,6 +28,10 @@ final class Colors {
     }
 
     static String purchaseClass(String purchase) {
+        if ("storage".equals(purchase)) {
+            // R26 storage is drawn like transfer, the other cost of a job's data (report.css stays as it was).
+            return "purchase-transfer";
+        }
         String p = purchase == null ? "other" : purchase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
         return "purchase-" + (p.isEmpty() ? "other" : p);
     }
@@ -37,7 +41,7 @@ final class Colors {
         Map<String, String> out = new LinkedHashMap<>();
         for (String c : CATEGORIES) {
             if (present.contains(c)) {
-                out.put(purchaseClass(c), label(c));
+                out.merge(purchaseClass(c), label(c), (a, b) -> a + ", " + b); // storage shares transfer's colour
             }
         }
         for (String c : present) {
