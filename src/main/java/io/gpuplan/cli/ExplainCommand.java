@@ -72,7 +72,7 @@ final class ExplainCommand implements Callable<Integer> {
                     + Money.format(o.storageOriginCents()) + " at " + job.dataset().location()
                     + (o.storageDestinationCents() > 0 ? " + " + Money.format(o.storageDestinationCents()) + " for the copy at "
                     + mine.offer().location() : "") + " (" + job.dataset().tier().label() + ", W = "
-                    + io.gpuplan.output.Numbers.measure(o.expectedHours()).toPlainString() + " h)");
+                    + io.gpuplan.output.Numbers.measure(o.expectedHours()).stripTrailingZeros().toPlainString() + " h)");
         }
         out.println();
         out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", "rank", "offer", "purchase", "GPUs",

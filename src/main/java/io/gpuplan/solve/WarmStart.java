@@ -55,7 +55,15 @@ public final class WarmStart {
     private final long totalCap;
     private final Map<String, Long> providerCaps = new HashMap<>();
 
-    private WarmStart(Problem problem) {
+    /**
+     * Whether the estimates price R29 (a pool's level at the whole obligation past the horizon, each job on it a
+     * share off): the rules' own figure once a pool is full, but a pool being filled looks dear on the way, which can
+     * lead the heuristic elsewhere; the runs without it are ranked by the rules' score like the others.
+     */
+    private final boolean priceStranded;
+
+    private WarmStart(Problem problem, boolean priceStranded) {
+        this.priceStranded = priceStranded;
         this.problem = problem;
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
         totalCap = problem.budget().total() == null ? Long.MAX_VALUE : Money.cents(problem.budget().total());
@@ -70,17 +78,22 @@ public final class WarmStart {
     public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates) {
         Problem problem = plan.getProblem();
         List<Map<Job, Placed>> starts = new ArrayList<>();
-        for (Comparator<JobOptions> order : ORDERS) {
-            WarmStart w = new WarmStart(problem);
-            List<JobOptions> sorted = new ArrayList<>(options);
-            sorted.sort(order.thenComparing(jo -> jo.job().id()));
-            w.placeInOrder(sorted);
-            for (Offer pool : problem.offers()) {
-                if (pool.isReserved()) {
-                    w.fillReservation(options, pool);
+        // R29 only changes the estimates where a reserved term runs past the horizon.
+        boolean stranded = problem.offers().stream()
+                .anyMatch(o -> o.isReserved() && Reservations.hoursPastHorizon(o, problem.horizon()) > 0);
+        for (boolean priceStranded : stranded ? List.of(true, false) : List.of(false)) {
+            for (Comparator<JobOptions> order : ORDERS) {
+                WarmStart w = new WarmStart(problem, priceStranded);
+                List<JobOptions> sorted = new ArrayList<>(options);
+                sorted.sort(order.thenComparing(jo -> jo.job().id()));
+                w.placeInOrder(sorted);
+                for (Offer pool : problem.offers()) {
+                    if (pool.isReserved()) {
+                        w.fillReservation(options, pool);
+                    }
                 }
+                starts.add(w.places);
             }
-            starts.add(w.places);
         }
         candidates.forEach(d -> starts.add(placesOf(d, options)));
         Map<Job, Placed> best = null;
@@ -151,7 +164,13 @@ public final class WarmStart {
 
     /** What the search prices an option at: its own cost, less its R29 share of a pool's idle commitment. */
     private long cost(Option o) {
-        return Reservations.searchCents(o, problem.horizon());
+        return priceStranded ? Reservations.searchCents(o, problem.horizon()) : o.totalCents();
+    }
+
+    /** What a pool's level costs in the estimates: R18, with R29's level part when priced. */
+    private long level(Offer pool, int gpus) {
+        return priceStranded ? Reservations.levelCents(pool, gpus, problem.horizon())
+                : Reservations.horizonCents(pool, gpus, problem.horizon());
     }
 
     /** R18: how much more the pool's reservation costs with the placement in it (0 off reserved offers). */
@@ -162,8 +181,8 @@ public final class WarmStart {
         }
         int[] u = used.get(pool.id());
         int now = peak(u);
-        return Reservations.levelCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
-                - Reservations.levelCents(pool, now, problem.horizon());
+        return level(pool, peakWith(u, now, p.option(), p.start()))
+                - level(pool, now);
     }
 
     /** R22 for adding an unplanned job's placement: its cost and the reservation rise, within every cap. */
@@ -187,9 +206,14 @@ public final class WarmStart {
     }
 
     /** Adds {@code sign} times what the placement bills each provider, with the reservation rise, to {@code into}. */
-    private static void charges(Placed p, long rise, int sign, Map<String, Long> into) {
+    private void charges(Placed p, long rise, int sign, Map<String, Long> into) {
         for (ProviderCharge c : p.option().providerCharges()) {
             into.merge(c.provider(), sign * c.cents(), Long::sum);
+        }
+        // R29: the job's share off its pool's idle commitment, which the level's rise charges in full.
+        long credit = p.option().totalCents() - cost(p.option());
+        if (credit != 0) {
+            into.merge(p.option().offer().provider(), -sign * credit, Long::sum);
         }
         if (rise != 0) {
             into.merge(p.option().offer().provider(), sign * rise, Long::sum);
@@ -236,7 +260,7 @@ public final class WarmStart {
         int fromLevel = current / per + 1;
         int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
         int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
-        long currentCost = Reservations.levelCents(pool, current, problem.horizon());
+        long currentCost = level(pool, current);
         Map<Job, Placed> best = Map.of();
         long bestNet = 0;
         long bestRise = 0;
@@ -244,7 +268,7 @@ public final class WarmStart {
             int level = n * per;
             Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
             long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long rise = Reservations.levelCents(pool, level, problem.horizon()) - currentCost;
+            long rise = level(pool, level) - currentCost;
             if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
                 bestNet = gain - rise;
                 best = moved;

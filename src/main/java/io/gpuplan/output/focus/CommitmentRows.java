@@ -179,7 +179,7 @@ final class CommitmentRows {
                 .set("ChargeDescription", "Stranded commitment on " + o.id() + ": (1 - " + u + ") x " + r.gpus()
                         + " GPUs x " + Periods.number(r.hoursPastHorizon()) + " h past the horizon x price, expected idle"
                         + " (use after the horizon " + u + ", " + r.expectedUseBy() + "), accrued now (R29)")
-                .set("PricingQuantity", Periods.number(idleGpuHours(r)))
+                .set("PricingQuantity", Periods.quantity(Periods.tenThousandths(idleGpuHours(r))))
                 .set("PricingCurrencyListUnitPrice", Periods.number(o.priceInBase()))
                 .set("PricingCurrencyContractedUnitPrice", Periods.number(o.priceInBase()))
                 .set("Tags", "{\"x_Accrual\":\"expected\"}")

@@ -92,7 +92,7 @@ final class PlanState {
             List<Opt> os = new ArrayList<>();
             for (Option o : a.getOptions()) {
                 int at = offerIndex.get(o.offer());
-                List<ProviderCharge> charges = o.providerCharges().stream().filter(c -> providerIndex(c.provider()) >= 0).toList();
+                List<ProviderCharge> charges = searchCharges(o).stream().filter(c -> providerIndex(c.provider()) >= 0).toList();
                 // R29 by default: a job on a pool takes its share off the pool's idle commitment (the level pays the
                 // whole obligation past the horizon, see poolCents), so the job's own cost is lowered by that share.
                 Opt opt = new Opt(o, at, o.billedGpus(), o.durationSlots(), o.earliestStart(), o.latestStart(),
@@ -155,6 +155,17 @@ final class PlanState {
         start = new int[jobs.size()];
         syncedOption = new Option[jobs.size()];
         syncedStart = new int[jobs.size()];
+    }
+
+    /** What the option bills each provider, with its R29 credit off its pool's provider (as the level pays it all). */
+    private List<ProviderCharge> searchCharges(Option o) {
+        long credit = o.totalCents() - Reservations.searchCents(o, problem.horizon());
+        if (credit == 0) {
+            return o.providerCharges();
+        }
+        List<ProviderCharge> out = new ArrayList<>(o.providerCharges());
+        out.add(new ProviderCharge(o.offer().provider(), -credit));
+        return out;
     }
 
     private int providerIndex(String provider) {
