@@ -67,6 +67,8 @@ public final class ExhaustiveSearch {
                 .append(" gpusPerInstance: 8, maxGpus: 8, interruptionsPerDay: 0.3}\n");
         sb.append("  - {id: h100, provider: lambda, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: ")
                 .append(4 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: 8}\n");
+        // R26: lambda has no catalog storage price; aws and gcp take the catalog's.
+        sb.append("storage: {byProvider: {lambda: {hot: 0.2, cold: 0.004}}}\n");
         sb.append("jobs:\n");
         int jobs = 3 + r.nextInt(2);
         for (int j = 0; j < jobs; j++) {
@@ -75,6 +77,8 @@ public final class ExhaustiveSearch {
             sb.append("  - {id: j").append(j).append(", kind: training, memoryGb: 100, work: {gpuHours: ").append(100 + r.nextInt(400))
                     .append(", accelerator: A100-80G}, gpus: {min: 8, max: 16}, earliest: 2027-01-0").append(1 + earliest)
                     .append(", deadline: 2027-01-").append(String.format("%02d", 1 + deadline)).append(", interruptible: ").append(r.nextBoolean())
+                    .append(r.nextBoolean() ? "" : ", dataset: {sizeGb: " + (1000 + r.nextInt(50_000)) + ", location: "
+                            + (r.nextBoolean() ? "aws/us-east-1" : "gcp/us-central1") + ", tier: " + (r.nextBoolean() ? "hot" : "cold") + "}")
                     .append(", priority: ").append(1 + r.nextInt(5)).append("}\n");
         }
         return sb.toString();
