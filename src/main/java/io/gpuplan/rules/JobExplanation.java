@@ -113,8 +113,13 @@ public final class JobExplanation {
      */
     private static String reservedAdds(JobResult mine, Option o, Fit fit) {
         long current = mine.planned() && mine.option() != null ? mine.option().totalCents() : 0;
-        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents())).append(" reservation rise (")
+        long r18 = fit.rise().cents() - fit.rise().stranded();
+        StringBuilder sb = new StringBuilder(" = +").append(Money.format(r18)).append(" reservation rise (")
                 .append(fit.rise().from()).append(" → ").append(fit.rise().to()).append(" GPUs for the horizon)");
+        if (fit.rise().stranded() != 0) {
+            sb.append(fit.rise().stranded() > 0 ? " +" : " −").append(Money.format(Math.abs(fit.rise().stranded())))
+                    .append(" stranded commitment (R29)");
+        }
         if (o.totalCents() != 0) {
             sb.append(" +").append(Money.format(o.totalCents())).append(" transfer, storage and migration");
         }
@@ -136,8 +141,13 @@ public final class JobExplanation {
     }
 
     /** R18: GPUs bought now and with the option placed, and the horizon cost of the difference. */
-    record Rise(int from, int to, long cents) {
-        static final Rise NONE = new Rise(0, 0, 0);
+    /**
+     * @param cents    R18's rise plus {@code stranded}
+     * @param stranded R29: how the pool's stranded commitment changes with the option there (a job filling a pool
+     *                 lowers it)
+     */
+    record Rise(int from, int to, long cents, long stranded) {
+        static final Rise NONE = new Rise(0, 0, 0, 0);
     }
 
     static Fit fit(Problem problem, Evaluation plan, JobResult mine, Option o) {
@@ -189,7 +199,16 @@ public final class JobExplanation {
         int bought = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
                 .mapToInt(ReservationResult::gpus).findFirst().orElse(0);
         int level = Math.max(newPeak, bought);
-        return new Rise(bought, level, Math.max(0, Reservations.horizonCents(o.offer(), level, problem.horizon())
-                - Reservations.horizonCents(o.offer(), bought, problem.horizon())));
+        long r18 = Math.max(0, Reservations.horizonCents(o.offer(), level, problem.horizon())
+                - Reservations.horizonCents(o.offer(), bought, problem.horizon()));
+        // R29: the pool's use with the option at its start (the others where they are), against the plan's figure.
+        long usedSlots = (long) o.billedGpus() * Math.max(0, Math.min(problem.horizon().slots(), start + o.durationSlots()) - start);
+        for (int u : used) {
+            usedSlots += u;
+        }
+        long before = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
+                .mapToLong(ReservationResult::strandedCents).findFirst().orElse(0);
+        long stranded = Reservations.strandedCents(o.offer(), level, usedSlots, problem.horizon()) - before;
+        return new Rise(bought, level, r18 + stranded, stranded);
     }
 }
