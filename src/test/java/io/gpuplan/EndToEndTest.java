@@ -68,8 +68,8 @@ class EndToEndTest {
     }
 
     /**
-     * Each breakdown of the totals sums to the total cost, which is the sum of the job, reservation and owned lines and
-     * of R27's overhead of each opened provider.
+     * Each breakdown of the totals sums to the total cost, which is the sum of the job, reservation (R18, and its
+     * stranded commitment, R29) and owned lines and of R27's overhead of each opened provider.
      */
     static void assertCostsAddUp(PlanDocument plan) {
         var t = plan.totals();
@@ -80,6 +80,7 @@ class EndToEndTest {
         BigDecimal lines = plan.assignments().stream().filter(a -> a.cost() != null).map(a -> a.cost().total())
                 .reduce(BigDecimal.ZERO, BigDecimal::add)
                 .add(plan.reservations().stream().map(PlanDocument.Reservation::horizonCost).reduce(BigDecimal.ZERO, BigDecimal::add))
+                .add(plan.reservations().stream().map(PlanDocument.Reservation::strandedCommitment).reduce(BigDecimal.ZERO, BigDecimal::add))
                 // R28: an owned pool's depreciation and operations (its power is in its jobs' lines).
                 .add(plan.owned() == null ? BigDecimal.ZERO : plan.owned().stream().map(o -> o.depreciation().add(o.operations()))
                         .reduce(BigDecimal.ZERO, BigDecimal::add))

@@ -65,6 +65,15 @@ final class ExplainCommand implements Callable<Integer> {
                 ? "planned on " + mine.offer().id() + " × " + mine.placement().gpus() + " GPUs, " + Money.format(mine.option().totalCents())
                 + " " + currency : "unplanned: " + files.plan().assignments().stream().filter(a -> a.job().equals(job.id()))
                 .map(a -> a.reason()).findFirst().orElse("")));
+        if (mine.planned() && mine.option() != null && mine.option().storageCents() > 0) {
+            // R26: what keeping the dataset adds to this option (in its cost above and in every option's below).
+            var o = mine.option();
+            out.println("  of which storage (R26): " + Money.format(o.storageCents()) + " " + currency + " = "
+                    + Money.format(o.storageOriginCents()) + " at " + job.dataset().location()
+                    + (o.storageDestinationCents() > 0 ? " + " + Money.format(o.storageDestinationCents()) + " for the copy at "
+                    + mine.offer().location() : "") + " (" + job.dataset().tier().label() + ", W = "
+                    + io.gpuplan.output.Numbers.measure(o.expectedHours()).stripTrailingZeros().toPlainString() + " h)");
+        }
         out.println();
         out.println(String.format(Locale.ROOT, "%-4s %-28s %-10s %6s %14s %14s  %s", "rank", "offer", "purchase", "GPUs",
                 "cost " + currency, "vs chosen", "verdict"));

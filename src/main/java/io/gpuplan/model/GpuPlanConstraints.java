@@ -20,7 +20,7 @@ import java.util.function.Predicate;
  *
  * <p>Hard (weighted by how far a rule is broken): R2 in slots outside the window, R8 in GB over per GPU, R12–R15
  * one per job, R21 in GPUs over per slot, R22 in whole base-currency units over. Medium: R23 priority of unplanned
- * jobs. Soft: plan cost in cents (R16–R19, R28).
+ * jobs. Soft: plan cost in cents (R16–R19, R26–R29).
  *
  * <p>Each job's value range holds only options that pass R8 and R12–R15, so the solver never proposes one that breaks
  * them; their constraints stay so that any plan scored by this provider (a hand-built or edited one) is scored
@@ -49,10 +49,12 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r17ComputeCost(f),
                 r18ReservationCost(f),
                 r19TransferCost(f),
+                r26StorageCost(f),
+                r27ProviderFixedCost(f),
+                r27SupportCost(f),
                 r28OwnedGpuCost(f),
                 r28OwnedGpuPower(f),
-                r27ProviderFixedCost(f),
-                r27SupportCost(f)
+                r29StrandedCommitment(f)
         };
     }
 
@@ -120,6 +122,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .map(a -> a.getOption().totalCents())
                 .concat(poolCosts(f).map(ProviderCharge::cents))
                 .concat(overheadCosts(f).map(c -> c.fixedCents() + c.supportCents()))
+                .concat(strandedCosts(f).map(ProviderCharge::cents))
                 .groupBy(sum((Long cents) -> cents))
                 .join(TotalBudget.class)
                 .filter((total, budget) -> total > budget.capCents())
@@ -133,6 +136,7 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .flattenLast(a -> a.getOption().providerCharges())
                 .concat(poolCosts(f))
                 .concat(overheadCosts(f).map(c -> new ProviderCharge(c.provider(), c.supportCents())))
+                .concat(strandedCosts(f))
                 .groupBy(ProviderCharge::provider, sum(ProviderCharge::cents))
                 .join(ProviderBudget.class, equal((provider, cents) -> provider, ProviderBudget::provider))
                 .filter((provider, cents, budget) -> cents > budget.capCents())
@@ -208,9 +212,38 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R27 support cost");
     }
 
+    /** R26: a job's dataset stored while it runs — where it lives, and the copy at an offer elsewhere. */
+    Constraint r26StorageCost(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().storageCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().storageCents())
+                .asConstraint("R26 storage cost");
+    }
+
+    /**
+     * R29: the expected idle part of each reserved pool's commitment past the horizon, {@code (1 − u) × r × pastHours ×
+     * price} (u stated, or the pool's utilization within the horizon).
+     */
+    Constraint r29StrandedCommitment(ConstraintFactory f) {
+        return strandedCosts(f)
+                .filter(charge -> charge.cents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
+                .asConstraint("R29 stranded commitment");
+    }
+
+    /** The R29 figure of each reserved offer in use, billed (accrued) by the offer's provider. */
+    private static UniConstraintStream<ProviderCharge> strandedCosts(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().offer().isReserved())
+                .groupBy(a -> a.getOption().offer(), new SlotUsage())
+                .join(ReservedPool.class, equal((offer, usage) -> offer, ReservedPool::offer))
+                .map((offer, usage, pool) -> new ProviderCharge(offer.provider(),
+                        pool.strandedCents(pool.bought(usage.peak()), usage.usedGpuSlots())));
+    }
+
     /**
      * R27's lines of each opened provider that states an overhead: what the provider bills (its R22 charges: compute, power,
-     * reservations and owned pools, egress of its datasets) is summed per provider, and only a provider that a job or reservation
+     * reservations and owned pools, R29 stranded commitments, storage, egress of its datasets) is summed per provider, and only a provider that a job or reservation
      * opens is charged (egress alone does not open it).
      */
     private static UniConstraintStream<ProviderOverheadCost> overheadCosts(ConstraintFactory f) {
@@ -219,6 +252,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .ifExists(ProviderOverheadFact.class)
                 .flattenLast(GpuPlanConstraints::spends)
                 .concat(poolCosts(f).ifExists(ProviderOverheadFact.class)
+                        .map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
+                .concat(strandedCosts(f).ifExists(ProviderOverheadFact.class)
                         .map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
                 .groupBy(ProviderSpend::provider, sum((ProviderSpend s) -> s.cents()), sum((ProviderSpend s) -> s.opens() ? 1 : 0))
                 .filter((provider, cents, opening) -> opening > 0)

@@ -3,6 +3,7 @@ package io.gpuplan.model;
 import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.sizing.CommittedPools;
+import io.gpuplan.sizing.Reservations;
 
 /**
  * A reserved offer with its R18 cost per reservation level. The plan buys exactly the peak number of GPUs its jobs
@@ -18,5 +19,10 @@ public record ReservedPool(Offer offer, Horizon horizon) {
     /** R18 cost of reserving {@code gpus} GPUs for the horizon, in cents. */
     public long cents(int gpus) {
         return CommittedPools.horizonCents(offer, gpus, horizon);
+    }
+
+    /** R29: the expected idle part of {@code gpus} reserved GPUs' commitment past the horizon, in cents. */
+    public long strandedCents(int gpus, long usedGpuSlots) {
+        return Reservations.strandedCents(offer, gpus, usedGpuSlots, horizon);
     }
 }

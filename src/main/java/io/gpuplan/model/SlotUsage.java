@@ -15,14 +15,16 @@ final class SlotUsage implements UniConstraintCollector<JobAssignment, SlotUsage
     /**
      * @param overGpuSlots sum over slots of GPUs in use beyond the offer's maxGpus
      * @param peak         the most GPUs in use in any slot
+     * @param usedGpuSlots sum over slots of GPUs in use (R29's use of a reserved pool within the horizon)
      */
-    record Summary(long overGpuSlots, int peak) {
+    record Summary(long overGpuSlots, int peak, long usedGpuSlots) {
     }
 
     /** Mutable per-offer usage; the excess over capacity is kept up to date on every change. */
     static final class Profile {
         private int[] used = new int[0];
         private long over;
+        private long total;
         private int cap;
 
         void add(int from, int to, int gpus, int cap) {
@@ -30,6 +32,7 @@ final class SlotUsage implements UniConstraintCollector<JobAssignment, SlotUsage
             if (to > used.length) {
                 used = Arrays.copyOf(used, Math.max(to, used.length * 2));
             }
+            total += (long) gpus * Math.max(0, to - Math.max(0, from));
             for (int s = Math.max(0, from); s < to; s++) {
                 int before = used[s];
                 int after = before + gpus;
@@ -43,7 +46,7 @@ final class SlotUsage implements UniConstraintCollector<JobAssignment, SlotUsage
             for (int u : used) {
                 peak = Math.max(peak, u);
             }
-            return new Summary(over, peak);
+            return new Summary(over, peak, total);
         }
     }
 

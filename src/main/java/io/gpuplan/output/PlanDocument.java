@@ -66,11 +66,18 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     public record Summary(int jobs, int planned, int unplanned, long plannedPriority, long unplannedPriority) {
     }
 
+    /**
+     * @param commitmentPastHorizon   the whole obligation after the horizon (R18), reported, not in plan cost
+     * @param expectedUseAfterHorizon R29's u: as stated, or the utilization within the horizon
+     * @param expectedUseBy           "offer", "reservations" (stated there) or "default" (the utilization)
+     * @param strandedCommitment      R29: its expected idle part, in plan cost
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Reservation(String offer, String provider, String region, String accelerator, int gpus,
                               int peakGpus, BigDecimal pricePerGpuHour, String priceCurrency, BigDecimal horizonHours,
                               BigDecimal horizonCost, BigDecimal utilization, int termMonths,
-                              BigDecimal hoursPastHorizon, BigDecimal commitmentPastHorizon) {
+                              BigDecimal hoursPastHorizon, BigDecimal commitmentPastHorizon,
+                              BigDecimal expectedUseAfterHorizon, String expectedUseBy, BigDecimal strandedCommitment) {
     }
 
     /**
@@ -104,28 +111,37 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     public record Price(BigDecimal perGpuHour, String currency, BigDecimal perGpuHourInBase) {
     }
 
-    /** @param power R28, on owned offers only (else left out) */
+    /**
+     * @param storage  R26, both copies of the dataset (null, and not written, when no storage is charged for it)
+     * @param power    R28, on owned offers only (else left out)
+     * @param storedAt R26, where the job's dataset is kept while it runs: its own location, then the offer's when
+     *                 elsewhere (null when no storage is charged for it)
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal power, BigDecimal total) {
+    public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration,
+                       BigDecimal power, BigDecimal total, List<String> storedAt) {
         public Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal total) {
-            this(compute, transfer, migration, null, total);
+            this(compute, transfer, null, migration, null, total, null);
         }
     }
 
-    /** @param ownedCapitalOutlay R28: what owned cards cost to buy, not plan cost (left out without owned offers) */
+    /**
+     * @param strandedCommitments R29: the pools' expected stranded commitments (left out without reserved offers)
+     * @param ownedCapitalOutlay  R28: what owned cards cost to buy, not plan cost (left out without owned offers)
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
                          Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
                          Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon,
-                         BigDecimal ownedCapitalOutlay, Budget budget,
+                         BigDecimal strandedCommitments, BigDecimal ownedCapitalOutlay, Budget budget,
                          Bound lowerBound, Map<String, Baseline> baselines) {
-        /** Totals of a plan without owned pools. */
+        /** Totals of a plan without reserved or owned pools. */
         public Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
                       Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
                       Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon, Budget budget,
                       Bound lowerBound, Map<String, Baseline> baselines) {
             this(cost, byCategory, byProvider, byPurchaseModel, byMonth, byAccelerator, commitmentsPastHorizon, null,
-                    budget, lowerBound, baselines);
+                    null, budget, lowerBound, baselines);
         }
     }
 

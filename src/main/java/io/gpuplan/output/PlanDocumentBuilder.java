@@ -118,6 +118,7 @@ public final class PlanDocumentBuilder {
                     null, null, null, null, j.breaches().toString());
         }
         Horizon h = p.horizon();
+        boolean stored = job.dataset() != null && job.dataset().stored();
         return new Assignment(job.id(), kind, job.priority(), "planned", o.id(), o.provider(), o.region(),
                 o.jurisdiction(), o.accelerator().name(), o.purchase().label(), opt.gpus(), opt.billedGpus(),
                 opt.instances(), opt.gpusPerReplica() > 0 ? opt.gpusPerReplica() : null,
@@ -128,9 +129,17 @@ public final class PlanDocumentBuilder {
                 opt.migrated(),
                 new PlanDocument.Price(Numbers.exact(o.price()), o.currency(), Numbers.measure(o.priceInBase())),
                 new PlanDocument.Cost(Numbers.money(opt.computeCents()), Numbers.money(opt.transferCents()),
-                        Numbers.money(opt.migrationCents()), o.isOwned() ? Numbers.money(opt.powerCents()) : null,
-                        Numbers.money(opt.totalCents())),
+                        stored ? Numbers.money(opt.storageCents()) : null, Numbers.money(opt.migrationCents()),
+                        o.isOwned() ? Numbers.money(opt.powerCents()) : null,
+                        Numbers.money(opt.totalCents()), stored ? storedAt(job.dataset(), o) : null),
                 null);
+    }
+
+    /** R26: "tier at provider/region" for the dataset's own location, then for the offer's when elsewhere. */
+    private static List<String> storedAt(io.gpuplan.problem.Dataset d, io.gpuplan.problem.Offer o) {
+        String tier = d.tier().label() + " at ";
+        return d.location().equals(o.location()) ? List.of(tier + d.location())
+                : List.of(tier + d.location(), tier + o.location() + " (copy while it runs)");
     }
 
     private static PlanDocument.Reservation reservation(ReservationResult r, double horizonHours) {
@@ -138,7 +147,8 @@ public final class PlanDocumentBuilder {
         return new PlanDocument.Reservation(o.id(), o.provider(), o.region(), o.accelerator().name(), r.gpus(),
                 r.peakGpus(), Numbers.exact(o.price()), o.currency(), Numbers.measure(horizonHours),
                 Numbers.money(r.horizonCents()), Numbers.measure(r.utilization()), o.termMonths(),
-                Numbers.measure(r.hoursPastHorizon()), Numbers.money(r.pastHorizonCents()));
+                Numbers.measure(r.hoursPastHorizon()), Numbers.money(r.pastHorizonCents()),
+                Numbers.measure(r.expectedUse()), r.expectedUseBy(), Numbers.money(r.strandedCents()));
     }
 
     private static PlanDocument.Owned owned(OwnedResult r, Horizon h) {
@@ -158,6 +168,9 @@ public final class PlanDocumentBuilder {
         return new PlanDocument.Totals(Numbers.money(t.cents()), money(t.byCategory(), k -> k),
                 money(t.byProvider(), k -> k), money(t.byPurchaseModel(), k -> k), money(t.byMonth(), Object::toString),
                 money(t.byAccelerator(), k -> k), Numbers.money(pastHorizon),
+                // R29: only where the problem has reserved offers, so other plans stay as they were.
+                e.reservations().isEmpty() ? null
+                        : Numbers.money(e.reservations().stream().mapToLong(ReservationResult::strandedCents).sum()),
                 outlay == null ? null : Numbers.money(outlay), budget(c.problem(), t),
                 bound(c, e), baselines(c, e));
     }

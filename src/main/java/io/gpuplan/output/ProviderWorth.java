@@ -58,7 +58,7 @@ public final class ProviderWorth {
     /** The problem with {@code provider}'s offers removed (its datasets stay where they are, billing egress). */
     static Problem without(Problem p, String provider) {
         return new Problem(p.name(), p.horizon(), p.currency(), p.exchangeRates(), p.memoryHeadroom(), p.budget(),
-                p.transfer(), p.accelerators(), p.offers().stream().filter(o -> !o.provider().equals(provider)).toList(),
+                p.transfer(), p.storage(), p.accelerators(), p.offers().stream().filter(o -> !o.provider().equals(provider)).toList(),
                 p.jobs(), p.overheads());
     }
 

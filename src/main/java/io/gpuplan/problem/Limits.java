@@ -24,6 +24,8 @@ public final class Limits {
     public static final double MAX_RATE = 1e6;
     /** A transfer rate per GB, in the base currency. */
     public static final double MAX_TRANSFER_PER_GB = 1e3;
+    /** A storage price per GB-month (R26), in the base currency. */
+    public static final double MAX_STORAGE_PER_GB_MONTH = 1e3;
     /** A dataset's size in GB (an exabyte). */
     public static final double MAX_DATASET_GB = 1e9;
     /** Work: training tokens, FLOPs, reference GPU-hours, units and units/second per GPU. */

@@ -11,11 +11,13 @@ package io.gpuplan.problem;
  * @param maxGpus     concurrent GPUs available, {@link #UNLIMITED} when the problem gives no cap
  * @param priceSource where the price comes from (the catalog or the problem file) and what was assumed
  * @param owned       an owned offer's terms (R28), else null; its {@code price} is {@link OwnedTerms#perGpuHour}
+ * @param expectedUse R29, reserved offers: the use after the horizon the problem states (the offer's, else the
+ *                    problem's for all), or null: the pool's utilization within the horizon
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
                     PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
-                    int termMonths, PriceSource priceSource, OwnedTerms owned) {
+                    int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse) {
     public static final int UNLIMITED = Integer.MAX_VALUE;
 
     public boolean isCapped() {

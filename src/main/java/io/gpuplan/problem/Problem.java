@@ -9,10 +9,11 @@ import java.util.Optional;
  *
  * @param exchangeRates units of each currency per 1 unit of {@code currency} (R5)
  * @param accelerators  the accelerators the offers and jobs refer to, by canonical name
+ * @param storage       R26 storage prices ({@link Storage#NONE} when no dataset is charged storage)
  * @param overheads     R27: fixed cost and support per provider used, and maxProviders
  */
 public record Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
-                      double memoryHeadroom, Budget budget, Transfer transfer,
+                      double memoryHeadroom, Budget budget, Transfer transfer, Storage storage,
                       Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs,
                       ProviderOverheads overheads) {
     public Problem {
@@ -20,15 +21,16 @@ public record Problem(String name, Horizon horizon, String currency, Map<String,
         accelerators = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accelerators));
         offers = List.copyOf(offers);
         jobs = List.copyOf(jobs);
+        storage = storage == null ? Storage.NONE : storage;
         overheads = overheads == null ? ProviderOverheads.NONE : overheads;
     }
 
-    /** A problem without R27 overhead. */
+    /** A problem without R26 storage prices or R27 overhead. */
     public Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
                    double memoryHeadroom, Budget budget, Transfer transfer,
                    Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs) {
-        this(name, horizon, currency, exchangeRates, memoryHeadroom, budget, transfer, accelerators, offers, jobs,
-                ProviderOverheads.NONE);
+        this(name, horizon, currency, exchangeRates, memoryHeadroom, budget, transfer, Storage.NONE, accelerators,
+                offers, jobs, ProviderOverheads.NONE);
     }
 
     public Optional<Offer> offer(String id) {

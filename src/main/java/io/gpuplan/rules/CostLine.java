@@ -8,8 +8,8 @@ import java.util.Map;
  *
  * @param source      the job id, the offer id for a reservation or an owned pool's depreciation and operations (R28),
  *                    the provider for its R27 overhead
- * @param provider    who bills it (the dataset's provider for transfer), or null for migration work and an R27
- *                    fixed cost (the team's own work: {@code internal})
+ * @param provider    who bills it (the dataset's provider for transfer, the provider holding the copy for storage),
+ *                    or null for migration work and an R27 fixed cost (the team's own work: {@code internal})
  * @param purchase    on-demand / spot / reserved / owned for compute, reservations and owned GPUs, else null
  * @param accelerator the accelerator of the offer the line belongs to (null for R27 overhead)
  * @param byMonth     the cents spread over calendar months (sums to {@code cents})
@@ -21,10 +21,20 @@ public record CostLine(Kind kind, String source, String offer, String provider, 
         /** R27: once per opened provider. */
         PROVIDER_FIXED,
         /** R27: the opened provider's support plan. */
-        SUPPORT;
+        SUPPORT,
+        /** R26: the dataset where it lives, billed by its provider. */
+        STORAGE,
+        /** R26: the copy at an offer elsewhere while the job runs, billed by the offer's provider. */
+        STORAGE_COPY,
+        /** R29: the expected idle part of a reserved pool's commitment past the horizon. */
+        STRANDED;
 
+        /** The category totals sum it under: both storage lines are "storage". */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            if (this == STRANDED) {
+                return "stranded-commitment";
+            }
+            return (this == STORAGE_COPY ? STORAGE : this).name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
 
         /** R27's lines: no accelerator, no purchase model. */

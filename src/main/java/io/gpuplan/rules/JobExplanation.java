@@ -10,6 +10,7 @@ import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.sizing.OptionSizer;
 import io.gpuplan.sizing.CommittedPools;
+import io.gpuplan.sizing.Reservations;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -114,15 +115,20 @@ public final class JobExplanation {
     private static String reservedAdds(JobResult mine, Option o, Fit fit) {
         long current = mine.planned() && mine.option() != null ? mine.option().totalCents() : 0;
         boolean owned = o.offer().isOwned();
-        StringBuilder sb = new StringBuilder(" = +").append(Money.format(fit.rise().cents()))
+        long r18 = fit.rise().cents() - fit.rise().stranded();
+        StringBuilder sb = new StringBuilder(" = +").append(Money.format(r18))
                 .append(owned ? " owned cards' rise (" : " reservation rise (")
                 .append(fit.rise().from()).append(" → ").append(fit.rise().to())
                 .append(owned ? " GPUs bought: depreciation and operations for the horizon)" : " GPUs for the horizon)");
+        if (fit.rise().stranded() != 0) {
+            sb.append(fit.rise().stranded() > 0 ? " +" : " −").append(Money.format(Math.abs(fit.rise().stranded())))
+                    .append(" stranded commitment (R29)");
+        }
         if (o.powerCents() != 0) {
             sb.append(" +").append(Money.format(o.powerCents())).append(" power");
         }
         if (o.totalCents() - o.powerCents() != 0) {
-            sb.append(" +").append(Money.format(o.totalCents() - o.powerCents())).append(" transfer and migration");
+            sb.append(" +").append(Money.format(o.totalCents() - o.powerCents())).append(" transfer, storage and migration");
         }
         if (current != 0) {
             sb.append(" −").append(Money.format(current)).append(" its current place");
@@ -143,8 +149,13 @@ public final class JobExplanation {
     }
 
     /** R18: GPUs bought now and with the option placed, and the horizon cost of the difference. */
-    record Rise(int from, int to, long cents) {
-        static final Rise NONE = new Rise(0, 0, 0);
+    /**
+     * @param cents    R18's rise plus {@code stranded}
+     * @param stranded R29: how the pool's stranded commitment changes with the option there (a job filling a pool
+     *                 lowers it)
+     */
+    record Rise(int from, int to, long cents, long stranded) {
+        static final Rise NONE = new Rise(0, 0, 0, 0);
     }
 
     static Fit fit(Problem problem, Evaluation plan, JobResult mine, Option o) {
@@ -239,7 +250,19 @@ public final class JobExplanation {
                 : plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
                 .mapToInt(ReservationResult::gpus).findFirst().orElse(0);
         int level = Math.max(newPeak, bought);
-        return new Rise(bought, level, Math.max(0, CommittedPools.horizonCents(o.offer(), level, problem.horizon())
-                - CommittedPools.horizonCents(o.offer(), bought, problem.horizon())));
+        long r18 = Math.max(0, CommittedPools.horizonCents(o.offer(), level, problem.horizon())
+                - CommittedPools.horizonCents(o.offer(), bought, problem.horizon()));
+        if (o.offer().isOwned()) {
+            return new Rise(bought, level, r18, 0); // R29 is about reservations only
+        }
+        // R29: the pool's use with the option at its start (the others where they are), against the plan's figure.
+        long usedSlots = (long) o.billedGpus() * Math.max(0, Math.min(problem.horizon().slots(), start + o.durationSlots()) - start);
+        for (int u : used) {
+            usedSlots += u;
+        }
+        long before = plan.reservations().stream().filter(r -> r.offer().equals(o.offer()))
+                .mapToLong(ReservationResult::strandedCents).findFirst().orElse(0);
+        long stranded = Reservations.strandedCents(o.offer(), level, usedSlots, problem.horizon()) - before;
+        return new Rise(bought, level, r18 + stranded, stranded);
     }
 }

@@ -106,6 +106,11 @@ public final class PlanEvaluator {
                             offer.purchase().label(), offer.accelerator().name(), r.horizonCents(),
                             MonthlySplit.split(r.horizonCents(), h, 0, h.slots())));
                 }
+                // R29: accrued when the commitment is made (an onerous contract's expected loss), so in the first month.
+                if (r.strandedCents() > 0) {
+                    lines.add(new CostLine(CostLine.Kind.STRANDED, offer.id(), offer.id(), offer.provider(),
+                            offer.purchase().label(), offer.accelerator().name(), r.strandedCents(), oneTime(r.strandedCents(), h, 0)));
+                }
             }
             int cap = offer.isCommitted() ? decisions.reservations().getOrDefault(offer.id(), 0) : offer.maxGpus();
             for (int s = 0; s < used.length; s++) {
@@ -140,6 +145,15 @@ public final class PlanEvaluator {
             lines.add(new CostLine(CostLine.Kind.POWER, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
                     acc, option.powerCents(), MonthlySplit.split(option.powerCents(), h, start, start + option.durationSlots())));
         }
+        // R26: each copy of the dataset is kept while the job runs, so its cost is spread like compute.
+        if (option.storageOriginCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.STORAGE, job.id(), offer.id(), job.dataset().provider(), null, acc,
+                    option.storageOriginCents(), MonthlySplit.split(option.storageOriginCents(), h, start, start + option.durationSlots())));
+        }
+        if (option.storageDestinationCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.STORAGE_COPY, job.id(), offer.id(), offer.provider(), null, acc,
+                    option.storageDestinationCents(), MonthlySplit.split(option.storageDestinationCents(), h, start, start + option.durationSlots())));
+        }
         // One-time charges fall in the month the job starts.
         if (option.transferCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.TRANSFER, job.id(), offer.id(), job.dataset().provider(), null, acc,
@@ -171,7 +185,9 @@ public final class PlanEvaluator {
         int bought = Math.max(0, gpus);
         return new ReservationResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
                 Reservations.horizonCents(offer, bought, h), Reservations.hoursPastHorizon(offer, h),
-                Reservations.pastHorizonCents(offer, bought, h));
+                Reservations.pastHorizonCents(offer, bought, h), Reservations.expectedUse(offer, bought, usedSlotGpus, h),
+                offer.expectedUse() == null ? ReservationResult.DEFAULT_USE : offer.expectedUse().statedIn(),
+                Reservations.strandedCents(offer, bought, usedSlotGpus, h));
     }
 
     /** R28: the owned pool's power, the sum of its jobs' power lines (already added). */
@@ -221,6 +237,7 @@ public final class PlanEvaluator {
     private static void addOverheadLines(Problem problem, List<JobResult> jobs, List<CostLine> lines, List<Violation> violations) {
         java.util.SortedSet<String> opened = opened(jobs, lines);
         Map<String, Long> spend = new TreeMap<>();
+        // Every line the provider bills, R29's accrued stranded part included (its commitment is billed by it too).
         lines.stream().filter(l -> l.provider() != null).forEach(l -> spend.merge(l.provider(), l.cents(), Long::sum));
         Horizon h = problem.horizon();
         for (String provider : opened) {

@@ -46,9 +46,16 @@ public final class RuleReport {
         out.add(soft(e, "R17 compute cost", CostLine.Kind.COMPUTE));
         out.add(soft(e, "R18 reservation cost", CostLine.Kind.RESERVATION));
         out.add(soft(e, "R19 transfer cost", CostLine.Kind.TRANSFER));
+        // Only where storage is charged at all, so that plans of problems without it stay as they were.
+        if (e.problem().jobs().stream().anyMatch(j -> j.dataset() != null && j.dataset().stored())) {
+            out.add(soft(e, "R26 storage cost", CostLine.Kind.STORAGE));
+        }
         if (e.problem().offers().stream().anyMatch(Offer::isOwned)) { // only then: other plans read as before
             out.add(soft(e, "R28 owned GPU cost", CostLine.Kind.DEPRECIATION, CostLine.Kind.OPERATIONS));
             out.add(soft(e, "R28 owned GPU power", CostLine.Kind.POWER));
+        }
+        if (!e.reservations().isEmpty()) {
+            out.add(soft(e, "R29 stranded commitment", CostLine.Kind.STRANDED));
         }
         if (overhead) {
             out.add(soft(e, "R27 provider fixed cost", CostLine.Kind.PROVIDER_FIXED));
@@ -81,12 +88,17 @@ public final class RuleReport {
 
     private static RuleSummary soft(Evaluation e, String name, CostLine.Kind... kinds) {
         List<CostLine.Kind> which = List.of(kinds);
-        boolean pool = which.contains(CostLine.Kind.RESERVATION) || which.contains(CostLine.Kind.DEPRECIATION);
-        List<CostLine> lines = e.costLines().stream().filter(l -> which.contains(l.kind()))
+        // By label: both R26 lines (where the data lives, the copy at the offer) are storage.
+        java.util.Set<String> labels = which.stream().map(CostLine.Kind::label).collect(java.util.stream.Collectors.toSet());
+        boolean pool = which.contains(CostLine.Kind.RESERVATION) || which.contains(CostLine.Kind.DEPRECIATION)
+                || which.contains(CostLine.Kind.STRANDED);
+        boolean storage = which.contains(CostLine.Kind.STORAGE);
+        List<CostLine> lines = e.costLines().stream().filter(l -> labels.contains(l.kind().label()))
                 .sorted(Comparator.comparingLong(CostLine::cents).reversed().thenComparing(CostLine::source)).toList();
         long cents = lines.stream().mapToLong(CostLine::cents).sum();
         return new RuleSummary(name, "soft", lines.size(), -cents,
                 limit(lines.stream().map(l -> l.source() + (pool ? which.size() > 1 ? " " + l.kind().label() : "" : which.get(0).overhead() ? "" : " on " + l.offer())
+                        + (storage ? " (at " + l.provider() + ")" : "")
                         + ": " + Money.format(l.cents())).toList()));
     }
 

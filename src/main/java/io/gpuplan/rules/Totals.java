@@ -16,6 +16,7 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
     public static final String MIGRATION = "migration";
     /** Key (purchase model and accelerator) of R27's provider fixed cost and support lines. */
     public static final String OVERHEAD = "overhead";
+    public static final String STORAGE = "storage";
 
     public static Totals of(List<CostLine> lines) {
         Map<YearMonth, Long> byMonth = new TreeMap<>();
@@ -26,10 +27,11 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
                 sum(lines, l -> l.kind().label()),
                 sum(lines, l -> l.provider() == null ? INTERNAL : l.provider()),
                 sum(lines, l -> switch (l.kind()) {
-                    case COMPUTE, RESERVATION, DEPRECIATION, OPERATIONS, POWER -> l.purchase();
+                    case COMPUTE, RESERVATION, DEPRECIATION, OPERATIONS, POWER, STRANDED -> l.purchase();
                     case TRANSFER -> TRANSFER;
                     case MIGRATION -> MIGRATION;
                     case PROVIDER_FIXED, SUPPORT -> OVERHEAD;
+                    case STORAGE, STORAGE_COPY -> STORAGE;
                 }),
                 byMonth,
                 sum(lines, l -> l.kind().overhead() ? OVERHEAD : l.accelerator()));

@@ -15,4 +15,12 @@ public final class CommittedPools {
     public static long horizonCents(Offer offer, int gpus, Horizon horizon) {
         return offer.isOwned() ? OwnedGpus.horizonCents(offer, gpus, horizon) : Reservations.horizonCents(offer, gpus, horizon);
     }
+
+    /**
+     * For the search: a pool's level with R29's level part on a reservation ({@link Reservations#levelCents}); owned
+     * cards as they cost (R29 is about reservations).
+     */
+    public static long searchLevelCents(Offer offer, int gpus, Horizon horizon) {
+        return offer.isOwned() ? OwnedGpus.horizonCents(offer, gpus, horizon) : Reservations.levelCents(offer, gpus, horizon);
+    }
 }

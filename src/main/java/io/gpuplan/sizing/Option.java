@@ -25,6 +25,9 @@ import java.util.List;
  *                        depreciation and operations, R28)
  * @param computeCents    R17 (0 on reserved and owned offers: the pool pays, R18/R28)
  * @param transferCents   R19
+ * @param storageOriginCents      R26, the dataset kept where it lives while the job runs (billed by its provider)
+ * @param storageDestinationCents R26, the copy kept at the offer while the job runs, when the offer is elsewhere
+ *                                (billed by the offer's provider)
  * @param migrationCents  R16
  * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × electricityPricePerKwh (else 0)
  */
@@ -32,11 +35,16 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
                      double memoryLimitGb, double computeHours, double expectedHours,
                      double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
-                     int latestStart, long listCents, long computeCents, long transferCents, long migrationCents,
-                     long powerCents) {
+                     int latestStart, long listCents, long computeCents, long transferCents, long storageOriginCents,
+                     long storageDestinationCents, long migrationCents, long powerCents) {
 
     public long totalCents() {
-        return computeCents + transferCents + migrationCents + powerCents;
+        return computeCents + transferCents + storageCents() + migrationCents + powerCents;
+    }
+
+    /** R26: both copies of the job's dataset. */
+    public long storageCents() {
+        return storageOriginCents + storageDestinationCents;
     }
 
     /** R8 holds: {@code M / g <= memoryGb × headroom} (with the same tolerance as {@link Memory#fits}). */
@@ -55,17 +63,26 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
 
     /** R24: the option's cost with a pooled option charged at its price for its own hours (capacity ignored). */
     public long boundCents() {
-        return listCents + transferCents + migrationCents + powerCents;
+        return listCents + transferCents + storageCents() + migrationCents + powerCents;
     }
 
-    /** What each provider bills for this job: compute (or owned power) to the offer's provider, egress to the dataset's (R22). */
+    /**
+     * What each provider bills for this job (R22): compute (or owned power) and the destination copy (R26) to the
+     * offer's provider, egress and the origin copy to the dataset's.
+     */
     public List<ProviderCharge> providerCharges() {
-        List<ProviderCharge> out = new ArrayList<>(2);
+        List<ProviderCharge> out = new ArrayList<>(4);
         if (computeCents + powerCents != 0) { // one of them is 0: power only on owned offers, compute never there
             out.add(new ProviderCharge(offer.provider(), computeCents + powerCents));
         }
         if (transferCents != 0) {
             out.add(new ProviderCharge(job.dataset().provider(), transferCents));
+        }
+        if (storageOriginCents != 0) {
+            out.add(new ProviderCharge(job.dataset().provider(), storageOriginCents));
+        }
+        if (storageDestinationCents != 0) {
+            out.add(new ProviderCharge(offer.provider(), storageDestinationCents));
         }
         return out;
     }

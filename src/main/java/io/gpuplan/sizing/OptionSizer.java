@@ -1,9 +1,11 @@
 package io.gpuplan.sizing;
 
+import io.gpuplan.problem.Dataset;
 import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Job;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.StorageTier;
 import io.gpuplan.problem.Transfer;
 import io.gpuplan.problem.Work;
 import java.util.ArrayList;
@@ -158,9 +160,12 @@ public final class OptionSizer {
         long power = offer.isOwned() ? OwnedGpus.powerCents(offer, billed, Math.min(w, h.hours())) : 0;
         long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
         long migration = migrated ? Money.cents(job.migration().cost()) : 0;
+        double storedHours = Math.min(w, h.hours());
+        long storageOrigin = storageOriginCents(problem, job, storedHours);
+        long storageDestination = storageDestinationCents(problem, job, offer, storedHours);
         Option option = new Option(job, offer, gpus, perReplica, instances, billed, efficiency, perf, migrated,
                 need / memoryGpus, offer.accelerator().memoryGb() * problem.memoryHeadroom(), t, w, wq, k, duration,
-                earliestStart, latestStart, list, compute, transfer, migration, power);
+                earliestStart, latestStart, list, compute, transfer, storageOrigin, storageDestination, migration, power);
         return new Sizing(option, List.copyOf(breaches));
     }
 
@@ -172,6 +177,32 @@ public final class OptionSizer {
         Transfer.Rates rates = transfer.ratesOf(job.dataset().provider());
         double rate = job.dataset().provider().equals(offer.provider()) ? rates.crossRegionPerGb() : rates.crossProviderPerGb();
         return job.dataset().sizeGb() * rate;
+    }
+
+    /** R26: the dataset kept where it lives for the job's W hours: {@code sizeGb × price(tier, location) × W / 730}. */
+    public static long storageOriginCents(Problem problem, Job job, double hours) {
+        if (job.dataset() == null || !job.dataset().stored()) {
+            return 0;
+        }
+        Dataset d = job.dataset();
+        return Money.storageCents(d.sizeGb(), hours, price(problem, d.tier(), d.provider(), d.region()));
+    }
+
+    /**
+     * R26: the copy kept at the offer while the job runs there, when the offer is elsewhere (as R19 moves it):
+     * {@code sizeGb × price(tier, offer's provider/region) × W / 730}.
+     */
+    public static long storageDestinationCents(Problem problem, Job job, Offer offer, double hours) {
+        if (job.dataset() == null || !job.dataset().stored() || job.dataset().location().equals(offer.location())) {
+            return 0;
+        }
+        return Money.storageCents(job.dataset().sizeGb(), hours, price(problem, job.dataset().tier(), offer.provider(), offer.region()));
+    }
+
+    private static double price(Problem problem, StorageTier tier, String provider, String region) {
+        // The reader refuses a stored dataset without a price at its location or at any offer elsewhere.
+        return problem.storage().pricePerGbMonth(tier, provider, region).orElseThrow(() -> new IllegalStateException(
+                "no " + tier.label() + " storage price for " + provider + "/" + region));
     }
 
     private static String name(Enum<?> e) {

@@ -15,6 +15,7 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
 import io.gpuplan.sizing.CommittedPools;
+import io.gpuplan.sizing.Reservations;
 import io.gpuplan.solve.Baselines.Placed;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,7 +62,15 @@ public final class WarmStart {
     /** A provider that may not be opened (maxProviders reached). */
     private static final long CLOSED = -1;
 
-    private WarmStart(Problem problem) {
+    /**
+     * Whether the estimates price R29 (a pool's level at the whole obligation past the horizon, each job on it a
+     * share off): the rules' own figure once a pool is full, but a pool being filled looks dear on the way, which can
+     * lead the heuristic elsewhere; the runs without it are ranked by the rules' score like the others.
+     */
+    private final boolean priceStranded;
+
+    private WarmStart(Problem problem, boolean priceStranded) {
+        this.priceStranded = priceStranded;
         this.problem = problem;
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
         totalCap = problem.budget().total() == null ? Long.MAX_VALUE : Money.cents(problem.budget().total());
@@ -92,17 +101,22 @@ public final class WarmStart {
     public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates) {
         Problem problem = plan.getProblem();
         List<Map<Job, Placed>> starts = new ArrayList<>();
-        for (Comparator<JobOptions> order : ORDERS) {
-            WarmStart w = new WarmStart(problem);
-            List<JobOptions> sorted = new ArrayList<>(options);
-            sorted.sort(order.thenComparing(jo -> jo.job().id()));
-            w.placeInOrder(sorted);
-            for (Offer pool : problem.offers()) {
-                if (pool.isCommitted()) {
-                    w.fillReservation(options, pool);
+        // R29 only changes the estimates where a reserved term runs past the horizon.
+        boolean stranded = problem.offers().stream()
+                .anyMatch(o -> o.isReserved() && Reservations.hoursPastHorizon(o, problem.horizon()) > 0);
+        for (boolean priceStranded : stranded ? List.of(true, false) : List.of(false)) {
+            for (Comparator<JobOptions> order : ORDERS) {
+                WarmStart w = new WarmStart(problem, priceStranded);
+                List<JobOptions> sorted = new ArrayList<>(options);
+                sorted.sort(order.thenComparing(jo -> jo.job().id()));
+                w.placeInOrder(sorted);
+                for (Offer pool : problem.offers()) {
+                    if (pool.isCommitted()) {
+                        w.fillReservation(options, pool);
+                    }
                 }
+                starts.add(w.places);
             }
-            starts.add(w.places);
         }
         candidates.forEach(d -> starts.add(placesOf(d, options)));
         Map<Job, Placed> best = null;
@@ -126,7 +140,7 @@ public final class WarmStart {
             Placed best = null;
             long bestCost = Long.MAX_VALUE;
             for (Option o : jo.options()) {
-                if (o.totalCents() >= bestCost) {
+                if (cost(o) >= bestCost) {
                     continue; // even without a reservation rise it cannot beat the best so far
                 }
                 long opening = opening(o.offer().provider());
@@ -135,7 +149,7 @@ public final class WarmStart {
                     continue;
                 }
                 long rise = rise(p);
-                long cost = o.totalCents() + rise + opening;
+                long cost = cost(o) + rise + opening;
                 if (cost < bestCost && withinBudget(p, rise, opening)) {
                     best = p;
                     bestCost = cost;
@@ -175,6 +189,17 @@ public final class WarmStart {
         return best;
     }
 
+    /** What the search prices an option at: its own cost, less its R29 share of a pool's idle commitment. */
+    private long cost(Option o) {
+        return priceStranded ? Reservations.searchCents(o, problem.horizon()) : o.totalCents();
+    }
+
+    /** What a pool's level costs in the estimates: R18, with R29's level part when priced. */
+    private long level(Offer pool, int gpus) {
+        return priceStranded ? CommittedPools.searchLevelCents(pool, gpus, problem.horizon())
+                : CommittedPools.horizonCents(pool, gpus, problem.horizon());
+    }
+
     /** R18: how much more the pool's reservation costs with the placement in it (0 off reserved offers). */
     private long rise(Placed p) {
         Offer pool = p.option().offer();
@@ -183,8 +208,8 @@ public final class WarmStart {
         }
         int[] u = used.get(pool.id());
         int now = peak(u);
-        return CommittedPools.horizonCents(pool, peakWith(u, now, p.option(), p.start()), problem.horizon())
-                - CommittedPools.horizonCents(pool, now, problem.horizon());
+        return level(pool, peakWith(u, now, p.option(), p.start()))
+                - level(pool, now);
     }
 
     /**
@@ -192,7 +217,7 @@ public final class WarmStart {
      * provider within the total; its charges and the rise within every provider's cap.
      */
     private boolean withinBudget(Placed p, long rise, long opening) {
-        if (total + p.option().totalCents() + rise + opening > totalCap) {
+        if (total + cost(p.option()) + rise + opening > totalCap) {
             return false;
         }
         Map<String, Long> delta = new HashMap<>();
@@ -211,9 +236,14 @@ public final class WarmStart {
     }
 
     /** Adds {@code sign} times what the placement bills each provider, with the reservation rise, to {@code into}. */
-    private static void charges(Placed p, long rise, int sign, Map<String, Long> into) {
+    private void charges(Placed p, long rise, int sign, Map<String, Long> into) {
         for (ProviderCharge c : p.option().providerCharges()) {
             into.merge(c.provider(), sign * c.cents(), Long::sum);
+        }
+        // R29: the job's share off its pool's idle commitment, which the level's rise charges in full.
+        long credit = p.option().totalCents() - cost(p.option());
+        if (credit != 0) {
+            into.merge(p.option().offer().provider(), -sign * credit, Long::sum);
         }
         if (rise != 0) {
             into.merge(p.option().offer().provider(), sign * rise, Long::sum);
@@ -221,7 +251,7 @@ public final class WarmStart {
     }
 
     private void place(Job job, Placed to, long rise) {
-        total += to.option().totalCents() + rise;
+        total += cost(to.option()) + rise;
         Map<String, Long> delta = new HashMap<>();
         charges(to, rise, 1, delta);
         delta.forEach((p, c) -> billed.merge(p, c, Long::sum));
@@ -234,7 +264,7 @@ public final class WarmStart {
         Map<Job, List<Option>> onPool = new HashMap<>();
         for (JobOptions jo : options) {
             List<Option> here = jo.options().stream().filter(o -> o.offer().equals(pool))
-                    .sorted(Comparator.comparingLong(Option::totalCents).thenComparingInt(Option::billedGpus)).toList();
+                    .sorted(Comparator.comparingLong(this::cost).thenComparingInt(Option::billedGpus)).toList();
             Placed p = places.get(jo.job());
             if (!here.isEmpty() && (p == null || !p.option().offer().equals(pool))) {
                 candidates.add(jo);
@@ -261,7 +291,7 @@ public final class WarmStart {
         int fromLevel = current / per + 1;
         int maxLevel = (int) (Math.min(pool.maxGpus(), demand) / per);
         int step = Math.max(1, (maxLevel - fromLevel + MAX_LEVELS) / MAX_LEVELS);
-        long currentCost = CommittedPools.horizonCents(pool, current, problem.horizon());
+        long currentCost = level(pool, current);
         Map<Job, Placed> best = Map.of();
         long bestNet = 0;
         long bestRise = 0;
@@ -269,7 +299,7 @@ public final class WarmStart {
             int level = n * per;
             Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
             long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
-            long rise = CommittedPools.horizonCents(pool, level, problem.horizon()) - currentCost + opening;
+            long rise = level(pool, level) - currentCost + opening;
             if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
                 bestNet = gain - rise;
                 best = moved;
@@ -314,7 +344,7 @@ public final class WarmStart {
         byProvider.merge(pool.provider(), rise, Long::sum);
         for (Map.Entry<Job, Placed> e : moved.entrySet()) {
             Placed old = places.get(e.getKey());
-            delta += e.getValue().option().totalCents() - (old == null ? 0 : old.option().totalCents());
+            delta += cost(e.getValue().option()) - (old == null ? 0 : cost(old.option()));
             charges(e.getValue(), 0, 1, byProvider);
             if (old != null) {
                 charges(old, 0, -1, byProvider);
@@ -328,10 +358,10 @@ public final class WarmStart {
         Placed old = places.get(job);
         Map<String, Long> delta = new HashMap<>();
         charges(to, 0, 1, delta);
-        total += to.option().totalCents();
+        total += cost(to.option());
         if (old != null) {
             charges(old, 0, -1, delta);
-            total -= old.option().totalCents();
+            total -= cost(old.option());
             CapacityFit.occupy(used.get(old.option().offer().id()), old.option(), old.start(), -old.option().billedGpus());
         }
         delta.forEach((p, c) -> billed.merge(p, c, Long::sum));
@@ -379,8 +409,8 @@ public final class WarmStart {
     }
 
     /** What moving a job from {@code from} (null: unplanned) onto option {@code to} saves. */
-    private static long gain(Placed from, Option to) {
-        return from == null ? PLANNING_GAIN : from.option().totalCents() - to.totalCents();
+    private long gain(Placed from, Option to) {
+        return from == null ? PLANNING_GAIN : cost(from.option()) - cost(to);
     }
 
     private static int peakWith(int[] usage, int peak, Option o, int start) {

@@ -49,16 +49,20 @@ class ExplainTest {
         String line = r.out().lines().filter(l -> l.contains("aws-ri") && l.contains(" adds ")).findFirst()
                 .orElseThrow(() -> new AssertionError("no reserved option that fits:\n" + r.out()));
         var m = java.util.regex.Pattern.compile("adds (-?[\\d.]+) = \\+([\\d.]+) reservation rise \\((\\d+) → (\\d+) GPUs"
-                + " for the horizon\\)(?: \\+([\\d.]+) transfer and migration)?(?: −([\\d.]+) its current place)?;"
+                + " for the horizon\\)(?: ([+−])([\\d.]+) stranded commitment \\(R29\\))?"
+                + "(?: \\+([\\d.]+) transfer, storage and migration)?(?: −([\\d.]+) its current place)?;"
                 + " its own GPU-hours \\(([\\d.]+) at the reserved price\\) are paid by the reservation").matcher(line);
         assertTrue(m.find(), line);
         java.math.BigDecimal added = new java.math.BigDecimal(m.group(1));
-        java.math.BigDecimal sum = new java.math.BigDecimal(m.group(2))
-                .add(m.group(5) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(5)))
-                .subtract(m.group(6) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(6)));
+        // R29 (tiny's pool by default): the change in the pool's stranded commitment, signed.
+        java.math.BigDecimal stranded = m.group(6) == null ? java.math.BigDecimal.ZERO
+                : new java.math.BigDecimal(m.group(6)).multiply(java.math.BigDecimal.valueOf("+".equals(m.group(5)) ? 1 : -1));
+        java.math.BigDecimal sum = new java.math.BigDecimal(m.group(2)).add(stranded)
+                .add(m.group(7) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(7)))
+                .subtract(m.group(8) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(8)));
         assertEquals(0, added.compareTo(sum), line);
         assertTrue(Integer.parseInt(m.group(4)) > Integer.parseInt(m.group(3)), line);
-        assertTrue(line.contains(" " + m.group(7) + " "), "the own cost is the cost column: " + line);
+        assertTrue(line.contains(" " + m.group(9) + " "), "the own cost is the cost column: " + line);
         assertTrue(r.out().contains("what an option adds is the reservation's rise, not that cost"), r.out());
     }
 

@@ -40,6 +40,9 @@ class FullAssertSolveTest {
             name: full-assert
             horizon: {start: 2027-01-01, end: 2027-01-15}
             budget: %s
+            # The 12-month pool is expected in full use after these two weeks (no R29 line): the figures below are
+            # R18's and R22's; r29ByDefaultWithoutScoreCorruption takes this line out.
+            reservations: {expectedUseAfterHorizon: 1}
             offers:
               - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0}
               - {id: capped, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 1.6, gpusPerInstance: 8, maxGpus: 8}
@@ -99,6 +102,27 @@ class FullAssertSolveTest {
             assertTrue(score.isFeasible(), () -> "seed " + seed + ": " + score + " " + best.getAssignments());
             assertTrue(score.compareTo(byHand) >= 0, () -> "seed " + seed + ": worse than the start: " + score);
             VERIFIER.verifyThat().givenSolution(best).scores(score, "seed " + seed + ": from-scratch score of the result");
+        }
+    }
+
+    @Test
+    void r29ByDefaultWithoutScoreCorruption() throws Exception {
+        // The same start with R29 by default: the pool's 12-month term runs 8760 − 336 = 8424 h past the horizon and
+        // its idle part (8 GPUs, used 8 × 9 of 8 × 14 slots: 5 / 14 of it idle) is a cost that changes with every
+        // move on or off the pool: FULL_ASSERT checks the grouped R29 constraint's incremental score on each.
+        Problem problem = ProblemReader.parse("full-assert.yaml", PROBLEM.formatted("{total: 50000, byProvider: {aws: 1500}}")
+                .replace("reservations: {expectedUseAfterHorizon: 1}\n", ""), new ArrayList<>());
+        assertTrue(problem.offer("res").orElseThrow().expectedUse() == null);
+        GpuPlan initial = GpuPlanFactory.create(problem, OptionEnumerator.enumerate(problem));
+        place(initial, "t1", "res", 0);
+        place(initial, "t2", "res", 4);
+        place(initial, "f1", "res", 8);
+        place(initial, "s1", "od", 4);
+        // R18 2419.20 + R29 5/14 × 8 × 8424 × 0.90 = 21,661.71… → 21,661.71, s1 480.00: soft −(241 920 + 2 166 171 + 48 000)
+        VERIFIER.verifyThat().givenSolution(initial).scores(HardMediumSoftScore.of(0, 0, -2_456_091), "hand-built, R29 by default");
+        for (long seed : new long[] {1, 42}) {
+            GpuPlan best = solve(copyOf(problem, initial), seed, 1_000);
+            VERIFIER.verifyThat().givenSolution(best).scores(best.getScore(), "seed " + seed + ": from-scratch score of the result");
         }
     }
 

@@ -39,6 +39,10 @@ class GpuPlanConstraintsTest {
             name: constraints-test
             horizon: {start: 2027-01-01, end: 2027-01-11}
             jurisdictionGroups: {EU: [DE, FR, NL]}
+            # The pools' 12-month terms run far past this 10-day horizon; the groups below test R18 and R22 on their
+            # own, so every pool is expected fully in use afterwards: no R29 stranded commitment (R29's own group
+            # states otherwise).
+            reservations: {expectedUseAfterHorizon: 1}
             accelerators:
               - {name: Fake910, vendor: huawei, stack: cann, memoryGb: 64, fp16Tflops: 312}
               - {name: FakeMI, vendor: amd, stack: rocm, memoryGb: 192, fp16Tflops: 312}
@@ -71,6 +75,19 @@ class GpuPlanConstraintsTest {
             Problem p = ProblemReader.parse("constraints-test.yaml", text.toString(), new ArrayList<>());
             assertEquals(HORIZON_SLOTS, p.horizon().slots());
             return p;
+        } catch (InputErrors e) {
+            throw new AssertionError("fixture does not parse: " + e.getMessage(), e);
+        }
+    }
+
+    /** Like {@link #problem} with top-level sections (such as {@code storage:}) added before the jobs. */
+    static Problem problemWith(String sections, String... jobs) {
+        StringBuilder text = new StringBuilder(BASE.replace("jobs:\n", sections + "\njobs:\n"));
+        for (String job : jobs) {
+            text.append("  ").append(job).append('\n');
+        }
+        try {
+            return ProblemReader.parse("constraints-test.yaml", text.toString(), new ArrayList<>());
         } catch (InputErrors e) {
             throw new AssertionError("fixture does not parse: " + e.getMessage(), e);
         }
@@ -693,6 +710,175 @@ class GpuPlanConstraintsTest {
         void itIsMediumNotHard() {
             HardMediumSoftScore s = VERIFIER.verifyThat(GpuPlanConstraints::r23Unplanned).given(unplanned(p, "p5")).getScore();
             assertEquals(HardMediumSoftScore.of(0, -5, 0), s);
+        }
+    }
+
+    @Nested
+    class R26StorageCost {
+        // Prices per GB-month: aws hot 0.10, cold 0.002; gcp hot 0.20 but gcp/us-central1 hot 0.146 (the region wins).
+        // Every job runs W = 48 h. A copy costs sizeGb × price × W / 730, rounded half-up:
+        //   1000 GB hot at aws:             1000 × 0.10  × 48 / 730 = 4800 / 730 = 6.5753… → 6.58
+        //   1000 GB hot at gcp/us-central1: 1000 × 0.146 × 48 / 730 = 7008 / 730 = 9.60
+        //   1000 GB cold at aws:            1000 × 0.002 × 48 / 730 =   96 / 730 = 0.1315… → 0.13
+        static final String STORAGE = """
+                storage:
+                  byProvider:
+                    aws: {hot: 0.10, cold: 0.002}
+                    gcp: {hot: 0.20}
+                    gcp/us-central1: {hot: 0.146}
+                """;
+        final Problem p = problemWith(STORAGE, job1("h", "dataset: {sizeGb: 1000, location: aws/us-east-1, tier: hot}"),
+                job1("d", "dataset: {sizeGb: 1000, location: aws/us-east-1}"),
+                job1("k", "dataset: {sizeGb: 1000, location: aws/us-east-1, tier: cold}"),
+                job1("n", ""));
+
+        @Test
+        void theDatasetWhereItLivesOnlyWhenTheOfferIsThere() {
+            Option o = eligible(p, "h", "od", 1);
+            assertEquals(658, o.storageOriginCents());
+            assertEquals(0, o.storageDestinationCents(), "od is at aws/us-east-1, where the data is");
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(o, 0)).penalizesBy("6.58 at aws", 658);
+        }
+
+        @Test
+        void aCopyAtAnOfferElsewhereIsChargedAtTheOffersRegionPrice() {
+            Option o = eligible(p, "h", "od-gcp", 1);
+            assertEquals(960, o.storageDestinationCents(), "gcp/us-central1's 0.146, not gcp's 0.20");
+            // 6.58 + 9.60 = 16.18
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(o, 0)).penalizesBy("both copies", 1_618);
+            // aws/eu-central-1 differs from aws/us-east-1 (R19's condition): the copy at aws's 0.10, 6.58 + 6.58.
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "h", "od-de", 1), 0))
+                    .penalizesBy("cross-region copy", 1_316);
+        }
+
+        @Test
+        void theCopyIsBilledByTheOffersProviderTheOriginalByTheDatasets() {
+            // compute 48 × 2.50 = 120.00 (gcp); transfer 1000 × 0.09 = 90.00 (aws); storage 6.58 (aws), 9.60 (gcp).
+            assertEquals(List.of(new ProviderCharge("gcp", 12_000), new ProviderCharge("aws", 9_000),
+                    new ProviderCharge("aws", 658), new ProviderCharge("gcp", 960)), eligible(p, "h", "od-gcp", 1).providerCharges());
+            // total: 120.00 + 90.00 + 16.18 = 226.18
+            assertEquals(22_618, eligible(p, "h", "od-gcp", 1).totalCents());
+        }
+
+        @Test
+        void aStorageSectionChargesEveryDatasetHotByDefaultAndColdAtItsOwnPrice() {
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "d", "od", 1), 0))
+                    .penalizesBy("no tier stated: hot", 658);
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "k", "od", 1), 0))
+                    .penalizesBy("cold", 13);
+        }
+
+        @Test
+        void noDatasetNoStorage() {
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(p, "n", "od-gcp", 1), 0)).hasNoImpact();
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(unplanned(p, "h")).hasNoImpact();
+        }
+
+        @Test
+        void withoutATierOrAStorageSectionNothingIsCharged() {
+            Problem q = problem(job1("d", "dataset: {sizeGb: 1000, location: aws/us-east-1}"));
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(q, "d", "od-gcp", 1), 0))
+                    .hasNoImpact("existing problems charge no storage");
+        }
+
+        @Test
+        void aTierWithoutASectionUsesTheCatalogsListPrices() {
+            // Catalog (storage_prices.csv): aws hot 0.125, gcp hot 0.17.
+            // at aws: 1000 × 0.125 × 48 / 730 = 6000 / 730 = 8.2191… → 8.22; at gcp: 1000 × 0.17 × 48 / 730 = 11.1780… → 11.18
+            Problem q = problem(job1("h", "dataset: {sizeGb: 1000, location: aws/us-east-1, tier: hot}"));
+            VERIFIER.verifyThat(GpuPlanConstraints::r26StorageCost).given(at(eligible(q, "h", "od-gcp", 1), 0))
+                    .penalizesBy("8.22 + 11.18", 1_940);
+        }
+
+        @Test
+        void storageCountsInTheTotalAndTheProviderBudgets() {
+            Option o = eligible(p, "h", "od-gcp", 1);
+            // gcp bills 120.00 + 9.60 = 129.60: a cap of 129.59 is 0.01 over → 1 unit; at 129.60 nothing.
+            VERIFIER.verifyThat(GpuPlanConstraints::r22ProviderBudget).given(facts(at(o, 0), pools(p), new ProviderBudget("gcp", 12_959)))
+                    .penalizesBy("the copy counts in gcp's cap", 1);
+            VERIFIER.verifyThat(GpuPlanConstraints::r22ProviderBudget).given(facts(at(o, 0), pools(p), new ProviderBudget("gcp", 12_960)))
+                    .hasNoImpact();
+            // total 226.18: a cap of 226.17 → 1 unit.
+            VERIFIER.verifyThat(GpuPlanConstraints::r22TotalBudget).given(facts(at(o, 0), pools(p), new TotalBudget(22_617)))
+                    .penalizesBy("storage counts in the total", 1);
+        }
+    }
+
+    @Nested
+    class R29StrandedCommitment {
+        // res (gcp, 1.00 per GPU-hour, 8 GPUs per instance, 12-month term): the term is 2027-01-01 → 2028-01-01,
+        // 365 d × 24 = 8760 h, of which 8760 − 240 = 8520 h fall past the 10-day horizon (pastHours).
+        // job8: 8 GPUs × 4 slots = 32 GPU-slots. Stranded = (1 − u) × r × 8520 × 1.00; by default u = used / (r × 10).
+        private Problem with(String reservations, String... jobs) {
+            String base = BASE.replace("reservations: {expectedUseAfterHorizon: 1}", reservations)
+                    .replace("{id: res-nl, provider: gcp, region: europe-west4, jurisdiction: NL, accelerator: A100-80G, purchase: reserved, price: 1.0, gpusPerInstance: 8}",
+                            "{id: res-nl, provider: gcp, region: europe-west4, jurisdiction: NL, accelerator: A100-80G, purchase: reserved, price: 1.0, gpusPerInstance: 8, expectedUseAfterHorizon: 0.5}");
+            StringBuilder text = new StringBuilder(base);
+            for (String job : jobs) {
+                text.append("  ").append(job).append('\n');
+            }
+            try {
+                return ProblemReader.parse("constraints-test.yaml", text.toString(), new ArrayList<>());
+            } catch (InputErrors e) {
+                throw new AssertionError("fixture does not parse: " + e.getMessage(), e);
+            }
+        }
+
+        final Problem byDefault = with("", job8("a", ""), job8("b", ""), job1("c", ""));
+
+        @Test
+        void byDefaultTheIdlePartWithinTheHorizonStaysIdleAfterIt() {
+            // r = 8, used 32 of 80 GPU-slots (u = 0.4): idle 48 / 10 = 4.8 GPUs × 8520 h × 1.00 = 40,896.00
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(byDefault, "a", "res", 8), 0), pools(byDefault)))
+                    .penalizesBy("4.8 × 8520", 4_089_600);
+        }
+
+        @Test
+        void linearInTheJobsUse() {
+            // a then b on the same 8 GPUs: used 64 of 80, idle 16 / 10 = 1.6 × 8520 = 13,632.00
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(byDefault, "a", "res", 8), 0), at(eligible(byDefault, "b", "res", 8), 4), pools(byDefault)))
+                    .penalizesBy("sequential", 1_363_200);
+            // at once: r = 16, used 64 of 160, idle 96 / 10 = 9.6 × 8520 = 81,792.00
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(byDefault, "a", "res", 8), 0), at(eligible(byDefault, "b", "res", 8), 0), pools(byDefault)))
+                    .penalizesBy("concurrent", 8_179_200);
+        }
+
+        @Test
+        void aStatedUseReplacesTheUtilizationAndTheOffersOwnWins() {
+            Problem stated = with("reservations: {expectedUseAfterHorizon: 0.75}", job8("a", ""));
+            // (1 − 0.75) × 8 × 8520 × 1.00 = 17,040.00, whatever the use within the horizon
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(stated, "a", "res", 8), 0), pools(stated)))
+                    .penalizesBy("u = 0.75 for all", 1_704_000);
+            // res-nl states 0.5: (1 − 0.5) × 8 × 8520 = 34,080.00
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(stated, "a", "res-nl", 8), 0), pools(stated)))
+                    .penalizesBy("the offer's 0.5 wins", 3_408_000);
+        }
+
+        @Test
+        void nothingWithoutAPoolInUse() {
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(byDefault, "c", "od", 1), 0), unplanned(byDefault, "a"), pools(byDefault)))
+                    .hasNoImpact("on-demand commits to nothing");
+            Problem full = with("reservations: {expectedUseAfterHorizon: 1}", job8("a", ""));
+            VERIFIER.verifyThat(GpuPlanConstraints::r29StrandedCommitment)
+                    .given(facts(at(eligible(full, "a", "res", 8), 0), pools(full)))
+                    .hasNoImpact("all of it expected in use afterwards");
+        }
+
+        @Test
+        void itCountsInTheTotalAndTheProvidersBudget() {
+            // R18 8 × 240 × 1.00 = 1,920.00 + R29 40,896.00 = 42,816.00, billed by gcp
+            Object[] given = facts(at(eligible(byDefault, "a", "res", 8), 0), pools(byDefault));
+            VERIFIER.verifyThat(GpuPlanConstraints::r22TotalBudget).given(facts(given, new TotalBudget(4_281_599)))
+                    .penalizesBy("0.01 over", 1);
+            VERIFIER.verifyThat(GpuPlanConstraints::r22TotalBudget).given(facts(given, new TotalBudget(4_281_600))).hasNoImpact();
+            VERIFIER.verifyThat(GpuPlanConstraints::r22ProviderBudget).given(facts(given, new ProviderBudget("gcp", 4_281_599)))
+                    .penalizesBy("0.01 over gcp's cap", 1);
         }
     }
 

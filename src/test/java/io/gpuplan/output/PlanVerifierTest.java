@@ -113,13 +113,14 @@ class PlanVerifierTest {
         List<PlanDocument.Reservation> list = p.reservations().stream().map(r -> !r.offer().equals(offer) ? r
                 : new PlanDocument.Reservation(r.offer(), r.provider(), r.region(), r.accelerator(), gpus, r.peakGpus(),
                 r.pricePerGpuHour(), r.priceCurrency(), r.horizonHours(), r.horizonCost(), r.utilization(),
-                r.termMonths(), r.hoursPastHorizon(), r.commitmentPastHorizon())).toList();
+                r.termMonths(), r.hoursPastHorizon(), r.commitmentPastHorizon(), r.expectedUseAfterHorizon(),
+                r.expectedUseBy(), r.strandedCommitment())).toList();
         return new PlanDocument(p.format(), p.name(), p.problem(), p.solver(), p.score(), p.feasible(), p.currency(),
                 p.summary(), list, p.assignments(), p.totals(), p.risk(), p.constraints(), p.prices(), p.run());
     }
 
     private static PlanDocument.Assignment withCost(PlanDocument.Assignment a, BigDecimal compute) {
-        return copy(a, a.offer(), a.start(), new PlanDocument.Cost(compute, a.cost().transfer(), a.cost().migration(), a.cost().total()));
+        return copy(a, a.offer(), a.start(), new PlanDocument.Cost(compute, a.cost().transfer(), a.cost().storage(), a.cost().migration(), a.cost().power(), a.cost().total(), a.cost().storedAt()));
     }
 
     private static PlanDocument.Assignment withStart(PlanDocument.Assignment a, String start) {

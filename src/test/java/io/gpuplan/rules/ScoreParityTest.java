@@ -72,6 +72,22 @@ class ScoreParityTest {
         scoreRandomPlansAlike(io.gpuplan.problem.ProblemReader.parse("tiny-overhead.yaml", text, new java.util.ArrayList<>()), 8);
     }
 
+    /**
+     * Tiny with R26 storage (a hot dataset moved to another provider, a cold one kept where its job runs) and R29 with
+     * a stated use after the horizon (tiny itself has R29's default, the pool's utilization).
+     */
+    @Test
+    void withStorageToo() throws Exception {
+        String text = java.nio.file.Files.readString(TestProblems.TINY)
+                .replace("dataset: {sizeGb: 2000, location: gcp/us-central1}", "dataset: {sizeGb: 2000, location: gcp/us-central1, tier: hot}")
+                .replace("    gpus: 8\n    earliest: 2027-01-05", "    gpus: 8\n    dataset: {sizeGb: 50000, location: aws/us-east-1, tier: cold}\n    earliest: 2027-01-05")
+                .replace("offers:\n", "storage: {byProvider: {aws: {hot: 0.125, cold: 0.0036}, huawei/cn-southwest-2: {hot: 0.21}}}\n"
+                        + "reservations: {expectedUseAfterHorizon: 0.3}\noffers:\n");
+        Problem problem = io.gpuplan.problem.ProblemReader.parse("tiny-storage.yaml", text, new java.util.ArrayList<>());
+        assertTrue(problem.jobs().stream().filter(j -> j.dataset() != null && j.dataset().stored()).count() == 2);
+        scoreRandomPlansAlike(problem, 9);
+    }
+
     private static void scoreRandomPlansAlike(Problem problem, long seed) {
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
                 SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));

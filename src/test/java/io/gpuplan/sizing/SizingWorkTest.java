@@ -115,6 +115,6 @@ class SizingWorkTest {
 
     private static Problem onlyOffer(String id) {
         return new Problem(P.name(), P.horizon(), P.currency(), P.exchangeRates(), P.memoryHeadroom(), P.budget(),
-                P.transfer(), P.accelerators(), List.of(Fixtures.offer(P, id)), P.jobs());
+                P.transfer(), P.storage(), P.accelerators(), List.of(Fixtures.offer(P, id)), P.jobs(), P.overheads());
     }
 }

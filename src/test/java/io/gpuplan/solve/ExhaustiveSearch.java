@@ -36,7 +36,8 @@ public final class ExhaustiveSearch {
         this.jobs = jobs;
         cheapestAfter = new long[jobs.size() + 1];
         for (int j = jobs.size() - 1; j >= 0; j--) {
-            // What planning job j adds at least: its cheapest own cost (a reserved pool may already be paid for).
+            // What planning job j adds at least: its cheapest own cost (a reserved pool may already be paid for; pools,
+            // R18 and R29 alike, are priced at the leaf and never below 0, so leaving them out keeps this a bound).
             cheapestAfter[j] = cheapestAfter[j + 1] + jobs.get(j).options().stream().mapToLong(Option::totalCents).min().orElse(0);
         }
         problem.offers().forEach(o -> used.put(o.id(), new int[problem.horizon().slots()]));
@@ -59,12 +60,16 @@ public final class ExhaustiveSearch {
         sb.append("  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: ")
                 .append(2 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: ").append(8 * (1 + r.nextInt(3))).append("}\n");
         sb.append("  - {id: ri, provider: gcp, region: us-central1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: ")
-                .append(1 + r.nextInt(2)).append(".5, gpusPerInstance: 8, maxGpus: 16}\n");
+                .append(1 + r.nextInt(2)).append(".5, gpusPerInstance: 8, maxGpus: 16")
+                // R29: a term past the 10 days, with the use after it by default (utilization) or stated.
+                .append(", termMonths: ").append(List.of(1, 12, 36).get(r.nextInt(3)))
+                .append(r.nextBoolean() ? "" : ", expectedUseAfterHorizon: " + List.of("0", "0.5", "1").get(r.nextInt(3))).append("}\n");
         sb.append("  - {id: spot, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: spot, price: 1.2,")
                 .append(" gpusPerInstance: 8, maxGpus: 8, interruptionsPerDay: 0.3}\n");
         sb.append("  - {id: h100, provider: lambda, region: us-east-1, jurisdiction: US, accelerator: H100-80G, purchase: on-demand, price: ")
                 .append(4 + r.nextInt(3)).append(", gpusPerInstance: 8, maxGpus: 8}\n");
-        if (r.nextBoolean()) {
+        boolean owned = r.nextBoolean();
+        if (owned) {
             // R28: owned cards, new supply every bound must count. Depreciation 8760 × k / 12 months = 730 × k per
             // GPU-month = k per GPU-hour; operations 0-0.3 per GPU-hour; power 0.7 kW × 1.5 × 0.2 = 0.21 per GPU-hour.
             sb.append("  - {id: own, provider: onprem, region: rack, jurisdiction: US, accelerator: A100-80G, purchase: owned,")
@@ -73,6 +78,9 @@ public final class ExhaustiveSearch {
                     .append(" leadTimeWeeks: ").append(r.nextBoolean() ? "0" : "0.5").append(", gpusPerInstance: 8, maxGpus: ")
                     .append(8 * (1 + r.nextInt(2))).append("}\n");
         }
+        // R26: lambda (and the owned cards' rack) have no catalog storage price; aws and gcp take the catalog's.
+        sb.append("storage: {byProvider: {lambda: {hot: 0.2, cold: 0.004}")
+                .append(owned ? ", onprem: {hot: 0.1, cold: 0.002}" : "").append("}}\n");
         sb.append("jobs:\n");
         int jobs = 3 + r.nextInt(2);
         for (int j = 0; j < jobs; j++) {
@@ -81,6 +89,8 @@ public final class ExhaustiveSearch {
             sb.append("  - {id: j").append(j).append(", kind: training, memoryGb: 100, work: {gpuHours: ").append(100 + r.nextInt(400))
                     .append(", accelerator: A100-80G}, gpus: {min: 8, max: 16}, earliest: 2027-01-0").append(1 + earliest)
                     .append(", deadline: 2027-01-").append(String.format("%02d", 1 + deadline)).append(", interruptible: ").append(r.nextBoolean())
+                    .append(r.nextBoolean() ? "" : ", dataset: {sizeGb: " + (1000 + r.nextInt(50_000)) + ", location: "
+                            + (r.nextBoolean() ? "aws/us-east-1" : "gcp/us-central1") + ", tier: " + (r.nextBoolean() ? "hot" : "cold") + "}")
                     .append(", priority: ").append(1 + r.nextInt(5)).append("}\n");
         }
         if (r.nextBoolean()) {

@@ -162,6 +162,35 @@ final class CommitmentRows {
                 .set("PricingQuantity", idleGpuHours).set("CommitmentDiscountQuantity", idleGpuHours);
     }
 
+    /**
+     * R29: the expected idle part of the commitment past the horizon, accrued in the horizon's first month. An
+     * Adjustment (FOCUS 1.x: a change to cost not tied to new usage or a new purchase), not a Purchase: nothing more
+     * is bought, the reservation already reported is expected to be partly wasted. Tags mark it expected and accrued.
+     */
+    static FocusRow stranded(RowContext c, ReservationResult r, CostLine line) {
+        Offer o = r.offer();
+        YearMonth month = line.byMonth().keySet().iterator().next();
+        FocusRow row = reservationRow(c, r, month, FocusRow.Line.STRANDED, new Periods.Span(0, c.horizon().slots()));
+        String u = io.gpuplan.output.Numbers.measure(r.expectedUse()).toPlainString();
+        return c.cost(row, line.cents(), line.cents(), line.cents())
+                .set("ChargeCategory", "Adjustment").set("ChargeFrequency", "One-Time")
+                .set("PricingCategory", "Committed")
+                .set("PricingCurrency", c.currency()).set("x_ExchangeRate", "1")
+                .set("ChargeDescription", "Stranded commitment on " + o.id() + ": (1 - " + u + ") x " + r.gpus()
+                        + " GPUs x " + Periods.number(r.hoursPastHorizon()) + " h past the horizon x price, expected idle"
+                        + " (use after the horizon " + u + ", " + r.expectedUseBy() + "), accrued now (R29)")
+                .set("PricingQuantity", Periods.quantity(Periods.tenThousandths(idleGpuHours(r))))
+                .set("PricingCurrencyListUnitPrice", Periods.number(o.priceInBase()))
+                .set("PricingCurrencyContractedUnitPrice", Periods.number(o.priceInBase()))
+                .set("Tags", "{\"x_Accrual\":\"expected\"}")
+                .set("x_Rule", "R29");
+    }
+
+    /** R29's GPU-hours: {@code (1 − u) × r × pastHours}. */
+    private static double idleGpuHours(ReservationResult r) {
+        return (1 - r.expectedUse()) * r.gpus() * r.hoursPastHorizon();
+    }
+
     /** A row of the reservation itself (Purchase, Unused): the commitment is the resource. */
     private static FocusRow reservationRow(RowContext c, ReservationResult r, YearMonth month, FocusRow.Line kind,
                                            Periods.Span horizon) {

@@ -69,7 +69,7 @@ import java.util.stream.Collectors;
 public final class FocusCsv {
     private static final String EOL = "\r\n";
     private static final java.util.Set<CostLine.Kind> JOB_LINES = java.util.EnumSet.of(CostLine.Kind.COMPUTE,
-            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER);
+            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER, CostLine.Kind.STORAGE, CostLine.Kind.STORAGE_COPY);
 
     private FocusCsv() {
     }
@@ -92,6 +92,9 @@ public final class FocusCsv {
                     .findFirst().orElse(null);
             List<JobResult> covered = jobs.values().stream().filter(j -> j.offer().equals(r.offer())).toList();
             rows.addAll(CommitmentRows.of(c, r, line, covered));
+            evaluation.costLines().stream()
+                    .filter(l -> l.kind() == CostLine.Kind.STRANDED && l.offer().equals(r.offer().id()))
+                    .findFirst().ifPresent(l -> rows.add(CommitmentRows.stranded(c, r, l)));
         }
         for (OwnedResult r : evaluation.owned()) {
             rows.addAll(OwnedRows.of(c, r, line(evaluation, CostLine.Kind.DEPRECIATION, r.offer().id()),

@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The monthly rows of a job's own cost lines: on-demand and spot compute (R17), transfer (R19), migration (R16). */
+/**
+ * The monthly rows of a job's own cost lines: on-demand and spot compute (R17), transfer (R19), migration (R16),
+ * storage (R26).
+ */
 final class JobRows {
     private JobRows() {
     }
@@ -27,7 +30,8 @@ final class JobRows {
             case COMPUTE -> compute(c, line, j);
             case TRANSFER -> transfer(c, line, j);
             case MIGRATION -> migration(c, line, j);
-            case RESERVATION -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
+            case STORAGE, STORAGE_COPY -> storage(c, line, j);
+            case RESERVATION, STRANDED -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
             case POWER -> OwnedRows.power(c, line, j);
             case DEPRECIATION, OPERATIONS -> throw new IllegalArgumentException("owned pools are written by OwnedRows");
             case PROVIDER_FIXED, SUPPORT -> throw new IllegalArgumentException("R27 overhead is written by OverheadRows");
@@ -96,6 +100,52 @@ final class JobRows {
                     .set("PricingCurrencyContractedUnitPrice", Periods.number(rate))
                     .set("x_Rule", "R19");
         });
+    }
+
+    /**
+     * R26: one copy of the job's dataset kept while it runs, billed by the provider holding it: one row per month,
+     * in GB-months ({@code sizeGb × W / 730}, spread over months like the cents).
+     */
+    private static List<FocusRow> storage(RowContext c, CostLine line, JobResult j) {
+        Job job = j.job();
+        Dataset d = job.dataset();
+        Option opt = j.option();
+        // The origin copy is billed by the dataset's provider; the copy at the offer elsewhere by the offer's.
+        boolean copy = line.kind() == CostLine.Kind.STORAGE_COPY;
+        String provider = copy ? j.offer().provider() : d.provider();
+        String region = copy ? j.offer().region() : d.region();
+        double price = c.problem().storage().pricePerGbMonth(d.tier(), provider, region).orElseThrow();
+        String sku = "storage/" + provider + "/" + region + "/" + d.tier().label();
+        Periods.Span span = occupied(j);
+        double gbMonths = d.sizeGb() * Math.min(opt.expectedHours(), c.horizon().hours()) / Money.HOURS_PER_MONTH;
+        Map<YearMonth, Long> quantities = Periods.apportion(Periods.tenThousandths(gbMonths), span.hoursByMonth(c.horizon()));
+        List<FocusRow> rows = new ArrayList<>();
+        line.byMonth().forEach((month, cents) -> {
+            String quantity = Periods.quantity(quantities.getOrDefault(month, 0L));
+            FocusRow row = c.row(month, FocusRow.Group.JOB, job.id(), copy ? FocusRow.Line.STORAGE_COPY : FocusRow.Line.STORAGE,
+                    j.offer().id());
+            c.period(c.job(row, job, "Storage Volume"), span, month);
+            c.billedBy(c.cost(row, cents, cents, cents), provider)
+                    .set("RegionId", region).set("RegionName", region)
+                    .set("ChargeCategory", "Usage").set("ChargeFrequency", "Usage-Based").set("PricingCategory", "Standard")
+                    .set("ChargeDescription", job.id() + ": " + Periods.number(d.sizeGb()) + " GB " + d.tier().label()
+                            + (copy ? " copy at " + j.offer().location() + " while it runs on " + j.offer().id()
+                            : " at " + d.location() + " while it runs") + " (R26)")
+                    .set("ServiceCategory", "Storage")
+                    .set("ServiceSubcategory", d.tier() == io.gpuplan.problem.StorageTier.HOT ? "Block Storage" : "Object Storage")
+                    .set("ServiceName", d.tier() == io.gpuplan.problem.StorageTier.HOT ? "Block Storage" : "Archive Storage")
+                    .set("SkuId", sku).set("SkuPriceId", sku).set("SkuMeter", "Storage")
+                    .set("PricingUnit", "GB-Month").set("PricingQuantity", quantity)
+                    .set("ConsumedQuantity", quantity).set("ConsumedUnit", "GB-Month")
+                    .set("ListUnitPrice", Periods.number(price)).set("ContractedUnitPrice", Periods.number(price))
+                    .set("PricingCurrency", c.currency()).set("x_ExchangeRate", "1")
+                    .set("PricingCurrencyListUnitPrice", Periods.number(price))
+                    .set("PricingCurrencyContractedUnitPrice", Periods.number(price))
+                    .set("x_Accelerator", line.accelerator())
+                    .set("x_Rule", "R26");
+            rows.add(row);
+        });
+        return rows;
     }
 
     /** R16: the one-time cost of porting the job to another stack; no provider bills it. */

@@ -73,6 +73,13 @@ final class AssumptionsSection {
                 + " " + cur + "/GB across regions of one provider and × " + Fmt.exact(p.transfer().crossProviderPerGb())
                 + " " + cur + "/GB across providers" + (p.transfer().byProvider().isEmpty() ? "" : ", unless the"
                 + " dataset's provider has its own rates") + "."});
+        storageAssumption(p, cur).ifPresent(out::add);
+        if (p.offers().stream().anyMatch(io.gpuplan.problem.Offer::isReserved)) {
+            out.add(new String[] {"R29", "The part of each reservation's commitment past the horizon expected to stand"
+                    + " idle, (1 − u) × GPUs bought × hours past the horizon × price, is a cost of the plan (accrued"
+                    + " when the commitment is made); u is the offer's or the problem's expectedUseAfterHorizon, else the"
+                    + " pool's utilization within the horizon."});
+        }
         if (p.overheads().stated()) {
             StringBuilder r27 = new StringBuilder("A provider the plan uses (a job on one of its offers; egress alone does"
                     + " not count) costs its fixed cost once and its support, max(rate × what it bills, minimum × horizon"
@@ -96,6 +103,25 @@ final class AssumptionsSection {
                 + " that fits the capacity left, earliest start, no reservations; all on-demand: each job at its cheapest"
                 + " on-demand offer, capacity ignored."});
         return out;
+    }
+
+    /**
+     * R26: what storage is charged — or, for a problem with datasets and neither a tier on any nor a storage:
+     * section, that none is. Nothing for a problem without datasets.
+     */
+    private static java.util.Optional<String[]> storageAssumption(io.gpuplan.problem.Problem p, String cur) {
+        var datasets = p.jobs().stream().map(io.gpuplan.problem.Job::dataset).filter(d -> d != null).toList();
+        if (datasets.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        if (datasets.stream().noneMatch(io.gpuplan.problem.Dataset::stored)) {
+            return java.util.Optional.of(new String[] {"R26", "No storage is charged: no dataset states a tier and the"
+                    + " problem has no storage: section."});
+        }
+        return java.util.Optional.of(new String[] {"R26", "A dataset is stored while its job runs, at sizeGb × price per"
+                + " GB-month × W / 730 " + cur + ", where it lives and, when the job runs elsewhere, as a copy at the"
+                + " offer; prices by tier (hot: block/SSD, cold: archive) from the problem's storage: section, else the"
+                + " catalog's dated list prices" + (p.storage().section() ? "; a dataset without a tier is hot." : ".")});
     }
 
     private static String rateText(Problem p, String cur) {

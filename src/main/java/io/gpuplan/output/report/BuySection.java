@@ -27,17 +27,21 @@ final class BuySection {
         s.paragraph(rs.isEmpty() ? "No reservation: every job runs on on-demand or spot capacity."
                 : "Reserve " + Plural.count(gpus, "GPU", "GPUs") + " on " + Plural.count(rs.size(), "offer", "offers")
                 + " for the whole horizon (R18). The terms run past " + in.horizon().end() + ": a further "
-                + cur + " " + Fmt.money(past) + " is committed beyond this plan.");
+                + cur + " " + Fmt.money(past) + " is committed beyond this plan" + stranded(rs, cur) + ".");
         var t = Table.builder("Reservations to buy", "reservation").text("offer", "provider", "accelerator")
                 .num("GPUs bought", "peak in use", "price per GPU-hour", "cost in horizon (" + cur + ")", "utilization",
-                        "term (months)", "commitment past horizon (" + cur + ")")
+                        "term (months)", "commitment past horizon (" + cur + ")", "expected use after horizon",
+                        "stranded commitment (" + cur + ")")
                 .empty("No reservation.");
         for (Reservation r : rs) {
             t.row(Table.data("offer", r.offer(), "gpus", Integer.toString(r.gpus())), r.offer(),
                     r.provider() + " " + r.region(), r.accelerator(), Integer.toString(r.gpus()),
                     Integer.toString(r.peakGpus()), Fmt.exact(r.pricePerGpuHour()) + " " + r.priceCurrency(),
                     Fmt.money(r.horizonCost()), Fmt.fraction(r.utilization()), Integer.toString(r.termMonths()),
-                    Fmt.money(r.commitmentPastHorizon()) + " (" + Fmt.measure(r.hoursPastHorizon()) + " h)");
+                    Fmt.money(r.commitmentPastHorizon()) + " (" + Fmt.measure(r.hoursPastHorizon()) + " h)",
+                    r.expectedUseAfterHorizon() == null ? "—" : Fmt.fraction(r.expectedUseAfterHorizon())
+                            + (io.gpuplan.rules.ReservationResult.DEFAULT_USE.equals(r.expectedUseBy()) ? " (utilization)" : " (stated)"),
+                    r.strandedCommitment() == null ? "—" : Fmt.money(r.strandedCommitment()));
         }
         s.table(t.build());
         if (in.plan().owned() != null) {
@@ -45,7 +49,12 @@ final class BuySection {
         }
         s.table(capacity(in));
         s.note("Peak GPUs in use at once per on-demand and spot offer: the quota or capacity to secure with each "
-                + "provider (R21). Utilization of a reservation = GPU-hours its jobs occupy / GPU-hours bought.");
+                + "provider (R21). Utilization of a reservation = GPU-hours its jobs occupy / GPU-hours bought."
+                + (rs.isEmpty() ? "" : " Stranded commitment (R29) = (1 − expected use after the horizon) × GPUs bought"
+                + " × hours past the horizon × price: the part of the obligation expected to stand idle, in plan cost"
+                + " and the budgets (accrued now); the whole obligation past the horizon is reported beside it, not in"
+                + " plan cost. Expected use is the problem's (expectedUseAfterHorizon), else the utilization within the"
+                + " horizon."));
         return s.build();
     }
 
@@ -79,6 +88,13 @@ final class BuySection {
                 + " offer of the same accelerator in the problem; running cost is operations + power; monthly = horizon"
                 + " amount × 730 / horizon hours. \"Never pays back\" when renting costs no more than running the cards."
                 + " Depreciation = GPUs × purchasePrice / depreciationMonths × horizon hours / 730.");
+    }
+
+    /** R29: what of the obligation past the horizon is expected to stand idle, when any. */
+    private static String stranded(List<Reservation> rs, String cur) {
+        BigDecimal s = rs.stream().map(Reservation::strandedCommitment).filter(v -> v != null).reduce(BigDecimal.ZERO, BigDecimal::add);
+        return s.signum() == 0 ? "" : ", of which " + cur + " " + Fmt.money(s) + " is expected to stand idle: the stranded"
+                + " commitment (R29), in plan cost";
     }
 
     private static Table capacity(ReportInput in) {

@@ -9,7 +9,7 @@ import java.util.Map;
 /** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
 final class Colors {
     /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
-    static final List<String> CATEGORIES = List.of("reserved", "owned", "on-demand", "spot", "transfer", "migration", "overhead");
+    static final List<String> CATEGORIES = List.of("reserved", "owned", "on-demand", "spot", "transfer", "storage", "migration", "overhead");
 
     private Colors() {
     }
@@ -21,6 +21,7 @@ final class Colors {
     static String label(String category) {
         return switch (category == null ? "" : category) {
             case "transfer" -> "transfer (R19)";
+            case "storage" -> "storage (R26)";
             case "migration" -> "migration (R16)";
             case "overhead" -> "provider overhead (R27)";
             default -> category;
@@ -28,6 +29,10 @@ final class Colors {
     }
 
     static String purchaseClass(String purchase) {
+        if ("storage".equals(purchase)) {
+            // R26 storage is drawn like transfer, the other cost of a job's data (report.css stays as it was).
+            return "purchase-transfer";
+        }
         String p = purchase == null ? "other" : purchase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
         return "purchase-" + (p.isEmpty() ? "other" : p);
     }
@@ -37,7 +42,7 @@ final class Colors {
         Map<String, String> out = new LinkedHashMap<>();
         for (String c : CATEGORIES) {
             if (present.contains(c)) {
-                out.put(purchaseClass(c), label(c));
+                out.merge(purchaseClass(c), label(c), (a, b) -> a + ", " + b); // storage shares transfer's colour
             }
         }
         for (String c : present) {

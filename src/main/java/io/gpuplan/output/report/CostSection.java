@@ -50,6 +50,7 @@ final class CostSection {
                 + " to the dataset's provider; migration work is billed by no provider and shows as \"internal\"."
                 + (in.problem().overheads().stated() ? " R27: a provider's support plan is billed by it; the fixed cost"
                 + " of using a provider is the team's own work and shows as \"internal\"." : ""));
+        storage(in, s);
         var acc = Table.builder("Cost by accelerator", "accelerator").text("accelerator").num("cost (" + cur + ")", "share");
         Map<String, BigDecimal> byAcc = in.plan().totals().byAccelerator();
         if (byAcc != null) {
@@ -57,6 +58,32 @@ final class CostSection {
         }
         s.table(acc.build());
         return s.build();
+    }
+
+    /**
+     * R26, when the problem charges storage: the storage line of plan cost, and per planned job with a stored dataset
+     * where its data is kept while it runs (its own location, and the offer's when elsewhere) at what cost.
+     */
+    private static void storage(ReportInput in, Section.Builder s) {
+        if (in.problem().jobs().stream().noneMatch(j -> j.dataset() != null && j.dataset().stored())) {
+            return;
+        }
+        String cur = in.currency();
+        BigDecimal total = in.plan().totals().byCategory() == null ? null : in.plan().totals().byCategory().get("storage");
+        s.paragraph("Storage (R26): " + cur + " " + Fmt.money(total == null ? BigDecimal.ZERO : total) + " — each dataset"
+                + " kept while its job runs, sizeGb × price per GB-month × W / 730, where it lives and, for a job that"
+                + " runs elsewhere, the copy at the offer too.");
+        var t = Table.builder("Where each job's data is stored (R26)", "storage").text("job", "dataset", "stored at")
+                .num("storage (" + cur + ")").empty("No planned job has a stored dataset.");
+        for (var a : in.plan().assignments()) {
+            var job = in.problem().job(a.job()).orElse(null);
+            if (a.cost() == null || a.cost().storedAt() == null || job == null) {
+                continue;
+            }
+            t.row(Table.data("job", a.job()), a.job(), Fmt.exact(BigDecimal.valueOf(job.dataset().sizeGb())) + " GB "
+                    + job.dataset().tier().label(), String.join("; ", a.cost().storedAt()), Fmt.money(a.cost().storage()));
+        }
+        s.table(t.build());
     }
 
     static String share(BigDecimal part, BigDecimal total) {

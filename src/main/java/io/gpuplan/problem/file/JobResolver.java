@@ -31,9 +31,12 @@ final class JobResolver {
     private final LocalDate fileEnd;
     private final Map<String, Set<String>> groups;
     private final ThroughputKeys throughputKeys;
+    private final io.gpuplan.problem.StorageTier defaultTier;
 
+    /** @param defaultTier R26: the tier of a dataset that states none (hot with a storage: section, else null: none) */
     JobResolver(ProblemResolver.Checks c, AcceleratorTable table, Horizon horizon, LocalDate fileEnd,
-                Map<String, Set<String>> groups, ThroughputKeys throughputKeys) {
+                Map<String, Set<String>> groups, ThroughputKeys throughputKeys, io.gpuplan.problem.StorageTier defaultTier) {
+        this.defaultTier = defaultTier;
         this.c = c;
         this.table = table;
         this.horizon = horizon;
@@ -349,6 +352,6 @@ final class JobResolver {
             c.error(p + ".dataset.location", "\"" + d.location() + "\" is not provider/region", "e.g. aws/us-east-1");
             return null;
         }
-        return new Dataset(d.sizeGb(), parts[0].trim(), parts[1].trim());
+        return new Dataset(d.sizeGb(), parts[0].trim(), parts[1].trim(), d.tier() != null ? d.tier() : defaultTier);
     }
 }

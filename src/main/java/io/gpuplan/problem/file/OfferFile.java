@@ -32,5 +32,8 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                         @Doc("owned offers (R28): staff, space, maintenance per GPU bought and month, default 0")
                         Double operationsPerGpuMonth,
                         @Doc("owned offers (R28): weeks from the horizon start before bought cards run, default 0")
-                        Double leadTimeWeeks) {
+                        Double leadTimeWeeks,
+                        @io.gpuplan.problem.yaml.Doc("R29, reserved offers: fraction 0..1 of the pool expected in use"
+                                + " after the horizon; default reservations.expectedUseAfterHorizon, else the pool's"
+                                + " utilization within the horizon") Double expectedUseAfterHorizon) {
 }

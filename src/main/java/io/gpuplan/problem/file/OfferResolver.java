@@ -24,7 +24,12 @@ final class OfferResolver {
     private final Map<String, Double> rates;
     private final CatalogOffer catalogOffer;
 
-    OfferResolver(ProblemResolver.Checks c, AcceleratorTable table, String baseCurrency, Map<String, Double> rates) {
+    private final io.gpuplan.problem.ExpectedUse expectedUseForAll;
+
+    /** @param expectedUseForAll R29 for every reserved offer that states none, or null (the default) */
+    OfferResolver(ProblemResolver.Checks c, AcceleratorTable table, String baseCurrency, Map<String, Double> rates,
+                  io.gpuplan.problem.ExpectedUse expectedUseForAll) {
+        this.expectedUseForAll = expectedUseForAll;
         this.c = c;
         this.table = table;
         this.baseCurrency = baseCurrency;
@@ -144,13 +149,24 @@ final class OfferResolver {
                 c.atMost(term, Limits.MAX_TERM_MONTHS, p + ".termMonths", "a term of at most " + Limits.MAX_TERM_MONTHS + " months");
             }
         }
+        io.gpuplan.problem.ExpectedUse use = f.purchase() == PurchaseModel.RESERVED ? expectedUseForAll : null;
+        if (f.expectedUseAfterHorizon() != null) {
+            double u = f.expectedUseAfterHorizon();
+            if (f.purchase() != PurchaseModel.RESERVED) {
+                c.error(p + ".expectedUseAfterHorizon", "only reserved offers commit past the horizon",
+                        "remove it, or make the offer purchase: reserved");
+            } else if (c.require(u >= 0 && u <= 1, p + ".expectedUseAfterHorizon", "is " + ProblemResolver.Checks.fmt(u),
+                    "a fraction from 0 to 1 of the pool expected in use after the horizon")) {
+                use = new io.gpuplan.problem.ExpectedUse(u, io.gpuplan.problem.ExpectedUse.OFFER);
+            }
+        }
         if (!ok || acc == null || price == null) {
             return null;
         }
         PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
         return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
                 price / rate, rate, perInstance, maxGpus, efficiency, interruptions,
-                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned);
+                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use);
     }
 
     /** R10's rate: stated per offer, or from an interruption-frequency band (recorded as assumed). */

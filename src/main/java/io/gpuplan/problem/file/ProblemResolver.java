@@ -11,6 +11,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProviderOverhead;
 import io.gpuplan.problem.ProviderOverheads;
 import io.gpuplan.problem.SlotLength;
+import io.gpuplan.problem.Storage;
 import io.gpuplan.problem.Transfer;
 import io.gpuplan.problem.yaml.DidYouMean;
 import io.gpuplan.problem.yaml.ErrorSink;
@@ -69,7 +70,8 @@ public final class ProblemResolver {
         AcceleratorTable table = resolveAccelerators(f.accelerators(), c);
         List<OfferFile> offerFiles = f.offers() == null ? List.of() : f.offers();
         List<JobFile> jobFiles = f.jobs() == null ? List.of() : f.jobs();
-        List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates).resolve(offerFiles);
+        List<Offer> offers = f.offers() == null ? List.of() : new OfferResolver(c, table, currency, rates,
+                expectedUseForAll(f.reservations(), c)).resolve(offerFiles);
         // From the offers as written, so that an offer with an error of its own does not also make its provider unknown.
         Set<String> providers = new TreeSet<>();
         Map<String, Set<String>> regions = new LinkedHashMap<>();
@@ -92,11 +94,13 @@ public final class ProblemResolver {
         ProviderOverheads overheads = resolveOverheads(f.providers(), f.maxProviders(), providers, c);
         var jobs = f.jobs() == null ? List.<io.gpuplan.problem.Job>of()
                 : new JobResolver(c, table, horizon, f.horizon() == null ? null : f.horizon().end(), groups,
-                        new ThroughputKeys(c, table, offerFiles, offers, warnings)).resolve(jobFiles);
+                        new ThroughputKeys(c, table, offerFiles, offers, warnings),
+                        f.storage() != null ? io.gpuplan.problem.StorageTier.HOT : null).resolve(jobFiles);
+        Storage storage = StorageResolver.resolve(f.storage(), jobFiles, offers, currency, rates, c);
         if (c.failed() || !reported.isEmpty()) {
             return null;
         }
-        if (!WorstCost.withinMoneyLimit(horizon, offers, jobs, transfer, c)) {
+        if (!WorstCost.withinMoneyLimit(horizon, offers, jobs, transfer, storage, c)) {
             return null;
         }
         RateDirection.check(offers, currency, rates, warnings);
@@ -107,7 +111,18 @@ public final class ProblemResolver {
                 used.putIfAbsent(r.reference().name(), r.reference());
             }
         });
-        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, used, offers, jobs, overheads);
+        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, storage, used, offers, jobs, overheads);
+    }
+
+    /** R29: {@code reservations.expectedUseAfterHorizon}, checked, or null when not stated. */
+    private static io.gpuplan.problem.ExpectedUse expectedUseForAll(ReservationsFile r, Checks c) {
+        if (r == null || r.expectedUseAfterHorizon() == null) {
+            return null;
+        }
+        double u = r.expectedUseAfterHorizon();
+        return c.require(u >= 0 && u <= 1, "reservations.expectedUseAfterHorizon", "is " + Checks.fmt(u),
+                "a fraction from 0 to 1 of each reserved pool expected in use after the horizon")
+                ? new io.gpuplan.problem.ExpectedUse(u, io.gpuplan.problem.ExpectedUse.RESERVATIONS) : null;
     }
 
     private Horizon resolveHorizon(HorizonFile h, Checks c) {

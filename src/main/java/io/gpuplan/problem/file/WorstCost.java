@@ -4,6 +4,7 @@ import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Job;
 import io.gpuplan.problem.Limits;
 import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Storage;
 import io.gpuplan.problem.Transfer;
 import io.gpuplan.problem.Work;
 import java.util.List;
@@ -12,13 +13,14 @@ import java.util.List;
  * The most any option of a job could cost, so that a plan's money (exact cents in a {@code long}) cannot overflow:
  * every field is within {@link Limits}, but their product (a price × 100,000 GPUs × a ten-year horizon) may not be.
  * Bounded by the priciest offer at the job's largest GPU count for the whole horizon (a reserved term when longer),
- * plus its dataset moved at the dearest transfer rate, plus its migration.
+ * plus its dataset moved at the dearest transfer rate, plus its migration, plus two copies of its dataset stored for
+ * the whole horizon at the dearest storage price (R26).
  */
 final class WorstCost {
     private WorstCost() {
     }
 
-    static double of(Job job, List<Offer> offers, Horizon horizon, Transfer transfer) {
+    static double of(Job job, List<Offer> offers, Horizon horizon, Transfer transfer, Storage storage) {
         double gpus = job.work() instanceof Work.Serving s
                 ? (double) s.replicas() * (s.maxGpusPerReplica() != null ? s.maxGpusPerReplica() : Limits.MAX_GPUS_PER_INSTANCE)
                 : job.gpus().max();
@@ -34,17 +36,23 @@ final class WorstCost {
         }
         double moved = job.dataset() == null ? 0 : job.dataset().sizeGb() * rate;
         double migration = job.migration() == null ? 0 : job.migration().cost();
-        return compute + moved + migration;
+        double stored = 0;
+        if (job.dataset() != null && job.dataset().stored()) {
+            double dearest = storage.byLocation().values().stream()
+                    .mapToDouble(p -> Math.max(p.hot() == null ? 0 : p.hot(), p.cold() == null ? 0 : p.cold())).max().orElse(0);
+            stored = 2 * job.dataset().sizeGb() * dearest * horizon.hours() / 730;
+        }
+        return compute + moved + migration + stored;
     }
 
     /** The sum of every job's worst cost ({@link #of}) stays within {@link Limits#MAX_AMOUNT}, so no money sum overflows. */
-    static boolean withinMoneyLimit(Horizon horizon, List<Offer> offers, List<Job> jobs, Transfer transfer,
+    static boolean withinMoneyLimit(Horizon horizon, List<Offer> offers, List<Job> jobs, Transfer transfer, Storage storage,
                                     ProblemResolver.Checks c) {
         double total = 0;
         double largest = -1;
         int at = -1;
         for (int i = 0; i < jobs.size(); i++) {
-            double worst = of(jobs.get(i), offers, horizon, transfer);
+            double worst = of(jobs.get(i), offers, horizon, transfer, storage);
             total += worst;
             if (worst > largest) {
                 largest = worst;

@@ -24,7 +24,8 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
 
     /**
      * Cents by which a proven cost bound may fall short of the optimum it proves: the LP sees each reservation at its
-     * unrounded price, half a cent per reserved offer (R18 rounds each line), and a cent is given up to floating
+     * unrounded price, half a cent per reserved offer (R18 rounds each line) and half a cent more for its R29 line
+     * (rounded once, the LP sees it unrounded: one cent per reserved offer in all), and a cent is given up to floating
      * point.
      */
     public static long slackCents(long reservedOffers) {

@@ -18,6 +18,7 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
 import io.gpuplan.sizing.CommittedPools;
+import io.gpuplan.sizing.Reservations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +42,11 @@ final class ExactModel {
     final LinearExpr cost;
     private final Problem problem;
     private long mostPools;
+    /** Per reserved offer, its jobs' GPU-slots (R29's use within the horizon), free and fixed. */
+    private final Map<Offer, LinearExprBuilder> usedOn = new LinkedHashMap<>();
+
+    /** The most idle GPU-slots R29's exact table prices on one pool (beyond, R29 is left out of the model there). */
+    static final long MAX_STRANDED_TABLE = 50_000;
 
     ExactModel(Problem problem, List<JobOptions> options) {
         this(problem, options, List.of());
@@ -71,6 +77,11 @@ final class ExactModel {
                 total.addTerm(p, o.totalCents());
                 for (ProviderCharge c : o.providerCharges()) {
                     billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).addTerm(p, c.cents());
+                }
+                if (o.offer().isReserved()) {
+                    // R29 by default: the pool's used GPU-slots (its jobs start within the horizon and end by it).
+                    usedOn.computeIfAbsent(o.offer(), k -> LinearExpr.newBuilder())
+                            .addTerm(p, (long) o.billedGpus() * o.durationSlots());
                 }
                 if (Relaxations.tracked(o.offer())) {
                     intervalsOn.computeIfAbsent(o.offer(), k -> new ArrayList<>())
@@ -178,6 +189,11 @@ final class ExactModel {
             for (ProviderCharge c : o.providerCharges()) {
                 billed.computeIfAbsent(c.provider(), k -> LinearExpr.newBuilder()).add(c.cents());
             }
+            if (o.offer().isReserved()) {
+                int from = Math.max(0, p.start());
+                int to = Math.min(problem.horizon().slots(), p.start() + o.durationSlots());
+                usedOn.computeIfAbsent(o.offer(), k -> LinearExpr.newBuilder()).add((long) o.billedGpus() * Math.max(0, to - from));
+            }
             if (o.offer().isCommitted() && !relevant.contains(o.offer())) {
                 // A pool only fixed jobs use keeps its level: its cost is a constant of the budgets.
                 relevant.add(o.offer());
@@ -205,7 +221,7 @@ final class ExactModel {
     }
 
     /**
-     * Instances bought on a reserved offer and their R18 cost, priced level by level as the plan prices them (each
+     * Instances bought on a reserved offer and their R18 and R29 cost, priced level by level as the plan prices them (each
      * level's cost rounded to the cent on its own: an element of a table, with a line under it for the LP).
      */
     private IntVar reservation(Offer offer, long[] demands, LinearExprBuilder total, Map<String, LinearExprBuilder> billed) {
@@ -218,7 +234,9 @@ final class ExactModel {
         long[] cents = new long[levels + 1];
         long slope = Long.MAX_VALUE;
         for (int n = 0; n <= levels; n++) {
-            cents[n] = CommittedPools.horizonCents(offer, n * per, problem.horizon());
+            // R18 (or R28's depreciation and operations), and R29 when u is stated: a figure of the level alone, the plan's own.
+            cents[n] = CommittedPools.horizonCents(offer, n * per, problem.horizon())
+                    + (offer.isReserved() && offer.expectedUse() != null ? Reservations.strandedCents(offer, n * per, 0, problem.horizon()) : 0);
             if (n > 0) {
                 slope = Math.min(slope, cents[n] / n);
             }
@@ -231,7 +249,37 @@ final class ExactModel {
         billed.computeIfAbsent(offer.provider(), k -> LinearExpr.newBuilder()).add(c);
         instances.put(offer, n);
         mostPools += cents[levels];
+        strandedByDefault(offer, n, levels, total, billed);
         return n;
+    }
+
+    /**
+     * R29 with u by default, exactly as the plan rounds it: the idle GPU-slots {@code n × per × slots − used} (never
+     * below 0: the cumulative keeps use within the GPUs bought), priced by a table of the rule's rounded cents.
+     */
+    private void strandedByDefault(Offer offer, IntVar n, int levels, LinearExprBuilder total, Map<String, LinearExprBuilder> billed) {
+        int slots = problem.horizon().slots();
+        long most = (long) levels * offer.gpusPerInstance() * slots;
+        if (offer.expectedUse() != null || Reservations.hoursPastHorizon(offer, problem.horizon()) == 0 || most == 0) {
+            return;
+        }
+        if (most > MAX_STRANDED_TABLE) {
+            return; // too large a table: R29 left out here, a cost >= 0 ignored (the model stays a relaxation)
+        }
+        long[] cents = new long[(int) most + 1];
+        for (int k = 0; k <= most; k++) {
+            cents[k] = Reservations.strandedCents(offer, (int) ((k + slots - 1) / slots), (long) ((k + slots - 1) / slots) * slots - k,
+                    problem.horizon());
+        }
+        IntVar idle = model.newIntVar(0, most, "idle" + offer.id());
+        LinearExprBuilder used = usedOn.getOrDefault(offer, LinearExpr.newBuilder());
+        // idle + used = n × per × slots
+        model.addEquality(LinearExpr.newBuilder().add(idle).add(used.build()).addTerm(n, -(long) offer.gpusPerInstance() * slots).build(), 0);
+        IntVar s = model.newIntVar(0, cents[(int) most], "stranded" + offer.id());
+        model.addElement(idle, cents, s);
+        total.add(s);
+        billed.computeIfAbsent(offer.provider(), k -> LinearExpr.newBuilder()).add(s);
+        mostPools += cents[(int) most];
     }
 
     /** Asks CP-SAT to start from a plan: its placements, and the instances its pools need. */

@@ -7,6 +7,7 @@ import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
+import io.gpuplan.sizing.Reservations;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -51,11 +52,20 @@ final class Relaxations {
     }
 
     static Relaxation timeIndexed(Problem problem, List<JobOptions> options) {
-        return new Builder(problem, options, true).build();
+        return new Builder(problem, options, true, false).build();
+    }
+
+    /**
+     * The time-indexed model with R29 in it, linear (u by default: each job's share off its pool's idle commitment;
+     * never clamped at 0, so never above the rule's figure): the referee's MIP, which must not call a plan optimal
+     * that R29 makes dearer. The certificate's relaxations leave R29 out (a cost >= 0 ignored keeps a bound valid).
+     */
+    static Relaxation timeIndexedWithStranded(Problem problem, List<JobOptions> options) {
+        return new Builder(problem, options, true, true).build();
     }
 
     static Relaxation aggregated(Problem problem, List<JobOptions> options) {
-        return new Builder(problem, options, false).build();
+        return new Builder(problem, options, false, false).build();
     }
 
     private static final class Builder {
@@ -82,7 +92,10 @@ final class Relaxations {
         int[] start = new int[256];
         int columns;
 
-        Builder(Problem problem, List<JobOptions> options, boolean timeIndexed) {
+        final boolean stranded;
+
+        Builder(Problem problem, List<JobOptions> options, boolean timeIndexed, boolean stranded) {
+            this.stranded = stranded;
             this.problem = problem;
             this.jobs = options.stream().filter(jo -> !jo.options().isEmpty()).toList();
             this.timeIndexed = timeIndexed;
@@ -221,8 +234,22 @@ final class Relaxations {
             columns++;
         }
 
+        /**
+         * R29 with u by default, linear: the job's GPU-slots on a pool, at pastHours / slots × price, come off the
+         * pool's idle commitment (whose instances pay all of it, see {@link #poolColumn}); 0 elsewhere.
+         */
+        private double strandedCredit(Option o) {
+            Offer offer = o.offer();
+            if (!stranded || !offer.isReserved() || offer.expectedUse() != null) {
+                return 0;
+            }
+            return (double) o.billedGpus() * o.durationSlots() * Reservations.hoursPastHorizon(offer, problem.horizon())
+                    / slots * offer.priceInBase() * 100;
+        }
+
         private void jobColumn(Option o, int s) {
-            column(o.totalCents(), o, s);
+            double credit = strandedCredit(o);
+            column(o.totalCents() - credit, o, s);
             if (s >= 0) {
                 int[] rows = slotRow.get(o.offer());
                 for (int t = s; t < s + o.durationSlots(); t++) {
@@ -233,23 +260,32 @@ final class Relaxations {
                 mandatoryRows.getOrDefault(o, List.of()).forEach(r -> entry(r, o.billedGpus()));
             }
             if (totalRow >= 0) {
-                entry(totalRow, o.totalCents());
+                entry(totalRow, o.totalCents() - credit);
             }
             // Compute and egress may be billed by the same provider: one entry per row.
-            Map<Integer, Long> byRow = new LinkedHashMap<>();
+            Map<Integer, Double> byRow = new LinkedHashMap<>();
+            if (credit != 0 && providerRow.get(o.offer().provider()) != null) {
+                byRow.put(providerRow.get(o.offer().provider()), -credit);
+            }
             for (ProviderCharge c : o.providerCharges()) {
                 Integer r = providerRow.get(c.provider());
                 if (r != null) {
-                    byRow.merge(r, c.cents(), Long::sum);
+                    byRow.merge(r, (double) c.cents(), Double::sum);
                 }
             }
             byRow.forEach((r, cents) -> entry(r, cents));
         }
 
-        /** Instances bought on a reserved offer: they cost their horizon price and give their GPUs to its rows. */
+        /**
+         * Instances bought on a reserved offer: they cost their horizon price (R18) and R29's part by level (u stated:
+         * {@code (1 − u) × pastHours × price} per GPU; by default all of it, the jobs' use taking its share off), and
+         * give their GPUs to its rows.
+         */
         private double poolColumn(Offer offer) {
             Horizon h = problem.horizon();
-            double perInstance = offer.gpusPerInstance() * h.hours() * offer.priceInBase() * 100;
+            double share = !stranded ? 0 : offer.expectedUse() != null ? 1 - offer.expectedUse().fraction() : 1;
+            double perInstance = offer.gpusPerInstance() * (h.hours() + share * Reservations.hoursPastHorizon(offer, h))
+                    * offer.priceInBase() * 100;
             column(perInstance, null, -1);
             if (timeIndexed) {
                 for (int r : slotRow.get(offer)) {

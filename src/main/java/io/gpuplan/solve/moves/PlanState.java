@@ -8,6 +8,7 @@ import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.sizing.ProviderCharge;
 import io.gpuplan.sizing.CommittedPools;
+import io.gpuplan.sizing.Reservations;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -92,9 +93,11 @@ final class PlanState {
             List<Opt> os = new ArrayList<>();
             for (Option o : a.getOptions()) {
                 int at = offerIndex.get(o.offer());
-                List<ProviderCharge> charges = o.providerCharges().stream().filter(c -> providerIndex(c.provider()) >= 0).toList();
+                List<ProviderCharge> charges = searchCharges(o).stream().filter(c -> providerIndex(c.provider()) >= 0).toList();
+                // R29 by default: a job on a pool takes its share off the pool's idle commitment (the level pays the
+                // whole obligation past the horizon, see poolCents), so the job's own cost is lowered by that share.
                 Opt opt = new Opt(o, at, o.billedGpus(), o.durationSlots(), o.earliestStart(), o.latestStart(),
-                        o.totalCents(), charges.stream().mapToInt(c -> providerIndex(c.provider())).toArray(),
+                        Reservations.searchCents(o, problem.horizon()), charges.stream().mapToInt(c -> providerIndex(c.provider())).toArray(),
                         charges.stream().mapToLong(ProviderCharge::cents).toArray());
                 os.add(opt);
                 byOption.put(o, opt);
@@ -141,7 +144,7 @@ final class PlanState {
                 long most = Math.min(offer.isCapped() ? offer.maxGpus() : Long.MAX_VALUE, demand[o]);
                 long[] cents = new long[(int) (most / per) + 1];
                 for (int n = 0; n < cents.length; n++) {
-                    cents[n] = CommittedPools.horizonCents(offer, n * per, problem.horizon());
+                    cents[n] = levelCents(offer, n * per);
                 }
                 poolCents[o] = cents;
             }
@@ -153,6 +156,17 @@ final class PlanState {
         start = new int[jobs.size()];
         syncedOption = new Option[jobs.size()];
         syncedStart = new int[jobs.size()];
+    }
+
+    /** What the option bills each provider, with its R29 credit off its pool's provider (as the level pays it all). */
+    private List<ProviderCharge> searchCharges(Option o) {
+        long credit = o.totalCents() - Reservations.searchCents(o, problem.horizon());
+        if (credit == 0) {
+            return o.providerCharges();
+        }
+        List<ProviderCharge> out = new ArrayList<>(o.providerCharges());
+        out.add(new ProviderCharge(o.offer().provider(), -credit));
+        return out;
     }
 
     private int providerIndex(String provider) {
@@ -205,7 +219,12 @@ final class PlanState {
         int level = Math.min(Math.max(gpus, prepaid[o]), offers[o].maxGpus());
         long[] cents = poolCents[o];
         int n = level / offers[o].gpusPerInstance();
-        return n < cents.length ? cents[n] : CommittedPools.horizonCents(offers[o], level, problem.horizon());
+        return n < cents.length ? cents[n] : levelCents(offers[o], level);
+    }
+
+    /** R18 (or R28) for the level, plus R29's part that depends on the level alone (the jobs' part is in their options). */
+    private long levelCents(Offer offer, int gpus) {
+        return CommittedPools.searchLevelCents(offer, gpus, problem.horizon());
     }
 
     /** Starts a trial: from now on every job moved is remembered, so the trial can be read off and undone. */

@@ -33,6 +33,8 @@ class FocusCommitmentTest {
             horizon: {start: 2027-01-01, end: 2027-03-01, slot: 12h}
             currency: USD
             exchangeRates: {CNY: 7.0}
+            # fully in use after the horizon: no R29 line, the rows are R18's alone
+            reservations: {expectedUseAfterHorizon: 1}
             offers:
               - {id: ri, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G,
                  purchase: reserved, price: 2.50, gpusPerInstance: 8, maxGpus: 16, termMonths: 12}

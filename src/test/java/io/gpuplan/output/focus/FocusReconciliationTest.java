@@ -82,9 +82,12 @@ class FocusReconciliationTest {
             BigDecimal allHours = rows.stream().filter(row -> "Usage".equals(row.get("ChargeCategory")))
                     .map(row -> new BigDecimal(row.get("CommitmentDiscountQuantity"))).reduce(BigDecimal.ZERO, BigDecimal::add);
             assertEquals(0, allHours.compareTo(BigDecimal.valueOf(r.boughtGpuHours())), id + ": used + unused = bought");
+            BigDecimal stranded = t.sum("BilledCost", row -> id.equals(row.get("CommitmentDiscountId"))
+                    && "Adjustment".equals(row.get("ChargeCategory")));
+            assertEquals(0, Numbers.money(r.strandedCents()).compareTo(stranded), id + ": the R29 row bills the stranded commitment");
         }
 
-        Set<String> rules = Set.of("R16", "R17", "R18", "R19", "R27", "R28");
+        Set<String> rules = Set.of("R16", "R17", "R18", "R19", "R26", "R27", "R28", "R29");
         for (Map<String, String> row : t.rows()) {
             assertTrue(rules.contains(row.get("x_Rule")), "x_Rule of " + row);
             assertEquals(plan.currency(), row.get("BillingCurrency"));
@@ -93,7 +96,12 @@ class FocusReconciliationTest {
             assertTrue(row.get("ChargePeriodStart").compareTo(row.get("BillingPeriodStart")) >= 0, "in its month " + row);
             assertTrue(row.get("ChargePeriodEnd").compareTo(row.get("BillingPeriodEnd")) <= 0, "in its month " + row);
             boolean purchase = "Purchase".equals(row.get("ChargeCategory"));
-            if (row.get("CommitmentDiscountId") != null) {
+            if ("R29".equals(row.get("x_Rule"))) {
+                // The stranded commitment is an accrued Adjustment of the commitment: billed and effective alike.
+                assertEquals("Adjustment", row.get("ChargeCategory"));
+                assertEquals(row.get("BilledCost"), row.get("EffectiveCost"));
+                assertEquals("{\"x_Accrual\":\"expected\"}", row.get("Tags"));
+            } else if (row.get("CommitmentDiscountId") != null) {
                 assertEquals("0.00", purchase ? row.get("EffectiveCost") : row.get("BilledCost"),
                         "a commitment bills on its Purchase rows and amortizes on its Usage rows: " + row);
                 assertEquals(purchase ? "Standard" : "Committed", row.get("PricingCategory"));

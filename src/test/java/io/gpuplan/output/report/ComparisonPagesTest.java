@@ -38,7 +38,8 @@ class ComparisonPagesTest {
     private static PlanDocument withoutReservations(PlanDocument p) {
         List<PlanDocument.Reservation> zero = p.reservations().stream().map(x -> new PlanDocument.Reservation(x.offer(),
                 x.provider(), x.region(), x.accelerator(), 0, 0, x.pricePerGpuHour(), x.priceCurrency(), x.horizonHours(),
-                new BigDecimal("0.00"), BigDecimal.ZERO, x.termMonths(), x.hoursPastHorizon(), new BigDecimal("0.00"))).toList();
+                new BigDecimal("0.00"), BigDecimal.ZERO, x.termMonths(), x.hoursPastHorizon(), new BigDecimal("0.00"),
+                x.expectedUseAfterHorizon(), x.expectedUseBy(), new BigDecimal("0.00"))).toList();
         return new PlanDocument(p.format(), p.name(), p.problem(), p.solver(), p.score(), p.feasible(), p.currency(),
                 p.summary(), zero, p.assignments(), p.totals(), p.risk(), p.constraints(), p.prices(), p.run());
     }

@@ -84,6 +84,6 @@ final class ReportFixtures {
 
     static PlanDocument.Totals withBound(PlanDocument.Totals t, PlanDocument.Bound b) {
         return new PlanDocument.Totals(t.cost(), t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(),
-                t.byAccelerator(), t.commitmentsPastHorizon(), t.budget(), b, t.baselines());
+                t.byAccelerator(), t.commitmentsPastHorizon(), t.strandedCommitments(), t.ownedCapitalOutlay(), t.budget(), b, t.baselines());
     }
 }

@@ -25,7 +25,8 @@ class ReportPresentationTest {
         PlanDocument p = r.plan();
         List<Reservation> zero = p.reservations().stream().map(x -> new Reservation(x.offer(), x.provider(), x.region(),
                 x.accelerator(), 0, 0, x.pricePerGpuHour(), x.priceCurrency(), x.horizonHours(), BigDecimal.ZERO.setScale(2),
-                BigDecimal.ZERO, x.termMonths(), x.hoursPastHorizon(), BigDecimal.ZERO.setScale(2))).toList();
+                BigDecimal.ZERO, x.termMonths(), x.hoursPastHorizon(), BigDecimal.ZERO.setScale(2),
+                x.expectedUseAfterHorizon(), x.expectedUseBy(), BigDecimal.ZERO.setScale(2))).toList();
         assertFalse(zero.isEmpty(), "the tiny plan has no reservation line any more; check the fixture");
         return r.withPlan(new PlanDocument(p.format(), p.name(), p.problem(), p.solver(), p.score(), p.feasible(),
                 p.currency(), p.summary(), zero, p.assignments(), p.totals(), p.risk(), p.constraints(), p.prices(), p.run()));

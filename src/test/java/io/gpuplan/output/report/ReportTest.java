@@ -172,7 +172,7 @@ class ReportTest {
         var baselines = new java.util.LinkedHashMap<>(t.baselines());
         baselines.put("greedy", greedy);
         var totals = new PlanDocument.Totals(t.cost(), t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(),
-                t.byAccelerator(), t.commitmentsPastHorizon(), t.budget(), t.lowerBound(), baselines);
+                t.byAccelerator(), t.commitmentsPastHorizon(), t.strandedCommitments(), t.ownedCapitalOutlay(), t.budget(), t.lowerBound(), baselines);
         var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(), totals, r.plan().risk()));
         String html = page.html();
         assertTrue(html.contains("<div class=\"figure-label\">Saving vs greedy</div><div class=\"figure-value\">"
@@ -191,7 +191,7 @@ class ReportTest {
         var baselines = new java.util.LinkedHashMap<>(t.baselines());
         baselines.put("greedy", greedy);
         var totals = new PlanDocument.Totals(t.cost(), t.byCategory(), t.byProvider(), t.byPurchaseModel(), t.byMonth(),
-                t.byAccelerator(), t.commitmentsPastHorizon(), t.budget(), t.lowerBound(), baselines);
+                t.byAccelerator(), t.commitmentsPastHorizon(), t.strandedCommitments(), t.ownedCapitalOutlay(), t.budget(), t.lowerBound(), baselines);
         var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(), totals, r.plan().risk()));
         assertTrue(page.html().contains("of 1,000.00; greedy breaks a rule, so it is no plan to buy</div>"), page.html());
         assertTrue(page.markdown().contains("of the baseline's cost; the plan costs more; the baseline breaks a rule of the"

@@ -27,11 +27,14 @@ class RuinRecreateMovesTest {
      * Five 8-GPU jobs of 2 days (384 GPU-h) in disjoint windows over a 10-day horizon. On-demand (2.00/GPU-h) each
      * costs 768, all five 3,840. One reserved instance of 8 GPUs (1.00/GPU-h) costs 1,920 for the horizon whatever
      * runs on it: moving one job there from the all-on-demand plan costs 1,920 - 768 = 1,152 more, two 384 more; from
-     * three on it pays, and with all five the plan costs 1,920.
+     * three on it pays, and with all five the plan costs 1,920. The pool's 12-month term is expected in full use
+     * after the horizon (no R29 line), so this is R18's trade alone; by default R29 would charge the idle part past
+     * the horizon and only all five together would pay.
      */
     static final String PROBLEM = """
             name: pool-trade
             horizon: {start: 2027-01-01, end: 2027-01-11}
+            reservations: {expectedUseAfterHorizon: 1}
             offers:
               - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 8, maxGpus: 8}
               - {id: ri, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: 1.0, gpusPerInstance: 8, maxGpus: 8}
