@@ -170,20 +170,32 @@ public final class PlanEvaluator {
         return Map.of(java.time.YearMonth.from(h.slotStart(start)), cents);
     }
 
+    /**
+     * A committed pool's level as the plan states it and its jobs' use: GPUs bought (a multiple of the sale unit within
+     * maxGpus, else {@code rule} breaks), the peak in use at once and the GPU-slots used.
+     */
+    private record PoolUse(int bought, int peak, long usedSlotGpus) {
+        static PoolUse of(Offer offer, int gpus, int[] used, Rule rule, String verb, List<Violation> violations) {
+            if (gpus < 0 || gpus % offer.gpusPerInstance() != 0 || gpus > offer.maxGpus()) {
+                violations.add(new Violation(rule, offer.id(), 1, gpus + " GPUs " + verb + "; must be a multiple of "
+                        + offer.gpusPerInstance() + " from 0 to " + (offer.isCapped() ? offer.maxGpus() : "any")));
+            }
+            int peak = 0;
+            long usedSlotGpus = 0;
+            for (int u : used) {
+                peak = Math.max(peak, u);
+                usedSlotGpus += u;
+            }
+            return new PoolUse(Math.max(0, gpus), peak, usedSlotGpus);
+        }
+    }
+
     private static ReservationResult reservation(Problem problem, Offer offer, int gpus, int[] used, List<Violation> violations) {
         Horizon h = problem.horizon();
-        if (gpus < 0 || gpus % offer.gpusPerInstance() != 0 || gpus > offer.maxGpus()) {
-            violations.add(new Violation(Rule.R18, offer.id(), 1, gpus + " GPUs reserved; must be a multiple of "
-                    + offer.gpusPerInstance() + " from 0 to " + (offer.isCapped() ? offer.maxGpus() : "any")));
-        }
-        int peak = 0;
-        long usedSlotGpus = 0;
-        for (int u : used) {
-            peak = Math.max(peak, u);
-            usedSlotGpus += u;
-        }
-        int bought = Math.max(0, gpus);
-        return new ReservationResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
+        PoolUse use = PoolUse.of(offer, gpus, used, Rule.R18, "reserved", violations);
+        int bought = use.bought();
+        long usedSlotGpus = use.usedSlotGpus();
+        return new ReservationResult(offer, bought, use.peak(), (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
                 Reservations.horizonCents(offer, bought, h), Reservations.hoursPastHorizon(offer, h),
                 Reservations.pastHorizonCents(offer, bought, h), Reservations.expectedUse(offer, bought, usedSlotGpus, h),
                 offer.expectedUse() == null ? ReservationResult.DEFAULT_USE : offer.expectedUse().statedIn(),
@@ -212,18 +224,9 @@ public final class PlanEvaluator {
     private static OwnedResult owned(Problem problem, Offer offer, int gpus, int[] used, long powerCents,
                                      List<Violation> violations) {
         Horizon h = problem.horizon();
-        if (gpus < 0 || gpus % offer.gpusPerInstance() != 0 || gpus > offer.maxGpus()) {
-            violations.add(new Violation(Rule.R28, offer.id(), 1, gpus + " GPUs bought; must be a multiple of "
-                    + offer.gpusPerInstance() + " from 0 to " + (offer.isCapped() ? offer.maxGpus() : "any")));
-        }
-        int peak = 0;
-        long usedSlotGpus = 0;
-        for (int u : used) {
-            peak = Math.max(peak, u);
-            usedSlotGpus += u;
-        }
-        int bought = Math.max(0, gpus);
-        return new OwnedResult(offer, bought, peak, (double) usedSlotGpus * h.slotHours(), bought * h.hours(),
+        PoolUse use = PoolUse.of(offer, gpus, used, Rule.R28, "bought", violations);
+        int bought = use.bought();
+        return new OwnedResult(offer, bought, use.peak(), (double) use.usedSlotGpus() * h.slotHours(), bought * h.hours(),
                 OwnedGpus.outlayCents(offer, bought), OwnedGpus.depreciationCents(offer, bought, h),
                 OwnedGpus.operationsCents(offer, bought, h), powerCents, OwnedGpus.firstSlot(offer, h));
     }
