@@ -39,6 +39,15 @@ class BenchTest {
         assertTrue(p.jobs().stream().anyMatch(j -> !j.residency().isEmpty()), "some job has a residency rule");
     }
 
+    /** Seed 4 of S put a dataset at Alibaba while drawing no Alibaba offer: the provider must then be named (R19). */
+    @Test
+    void everySeedOfTheSmallSizesIsAValidProblem() {
+        for (long seed = 1; seed <= 8; seed++) {
+            long s = seed;
+            org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> ScenarioGenerator.generate(20, 20, s, 90), "S seed " + s);
+        }
+    }
+
     @Test
     void aSmokeRunMeasuresEveryFigureAgainstTheRefereesOptimum() {
         Benchmark.Result r = Benchmark.run(Benchmark.Size.parse("6x8"), 1, 30, List.of(Duration.ofSeconds(1), Duration.ofSeconds(2)),
