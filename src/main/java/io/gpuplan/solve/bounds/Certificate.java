@@ -32,9 +32,12 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         return 1 + reservedOffers;
     }
 
-    /** {@link #slackCents(long)} for the problem's pool lines: one per reserved offer, two per owned one (R28). */
+    /**
+     * {@link #slackCents(long)} for the problem's pool lines: two per reserved offer (R18, and R29, which CP-SAT writes
+     * linearly, up to a cent below the rule), two per owned one (R28's depreciation and operations).
+     */
     public static long slackCents(Problem problem) {
-        return slackCents(problem.offers().stream().mapToLong(o -> o.isOwned() ? 2 : o.isReserved() ? 1 : 0).sum());
+        return slackCents(problem.offers().stream().mapToLong(o -> o.isOwned() || o.isReserved() ? 2 : 0).sum());
     }
 
     /** Nothing left out is minimal without proof; otherwise the bound must reach the plan's unplanned priority. */

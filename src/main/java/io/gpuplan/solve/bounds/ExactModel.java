@@ -45,8 +45,8 @@ final class ExactModel {
     /** Per reserved offer, its jobs' GPU-slots (R29's use within the horizon), free and fixed. */
     private final Map<Offer, LinearExprBuilder> usedOn = new LinkedHashMap<>();
 
-    /** The most idle GPU-slots R29's exact table prices on one pool (beyond, R29 is left out of the model there). */
-    static final long MAX_STRANDED_TABLE = 50_000;
+    /** R29's rate per idle GPU-slot is written in millionths of a cent. */
+    static final long STRANDED_SCALE = 1_000_000;
 
     ExactModel(Problem problem, List<JobOptions> options) {
         this(problem, options, List.of());
@@ -254,32 +254,32 @@ final class ExactModel {
     }
 
     /**
-     * R29 with u by default, exactly as the plan rounds it: the idle GPU-slots {@code n × per × slots − used} (never
-     * below 0: the cumulative keeps use within the GPUs bought), priced by a table of the rule's rounded cents.
+     * R29 with u by default: the rule's cents are {@code round½↑(a × idle)} for the idle GPU-slots {@code idle = n × per
+     * × slots − used} (never below 0: the cumulative keeps use within the GPUs bought) at {@code a = pastHours × price
+     * × 100 / slots} per idle GPU-slot. Written linearly as {@code s ≥ A × idle / M − ½} with {@code A = ⌊a × M⌋}: never
+     * above the rule's figure, at most a cent below it (the certificate's slack counts that cent), and light for CP-SAT
+     * where a table of every idle count was not (S quarters went unproven with one).
      */
     private void strandedByDefault(Offer offer, IntVar n, int levels, LinearExprBuilder total, Map<String, LinearExprBuilder> billed) {
         int slots = problem.horizon().slots();
         long most = (long) levels * offer.gpusPerInstance() * slots;
-        if (offer.expectedUse() != null || Reservations.hoursPastHorizon(offer, problem.horizon()) == 0 || most == 0) {
+        double past = Reservations.hoursPastHorizon(offer, problem.horizon());
+        if (offer.expectedUse() != null || past == 0 || most == 0) {
             return;
         }
-        if (most > MAX_STRANDED_TABLE) {
-            return; // too large a table: R29 left out here, a cost >= 0 ignored (the model stays a relaxation)
-        }
-        long[] cents = new long[(int) most + 1];
-        for (int k = 0; k <= most; k++) {
-            cents[k] = Reservations.strandedCents(offer, (int) ((k + slots - 1) / slots), (long) ((k + slots - 1) / slots) * slots - k,
-                    problem.horizon());
-        }
+        long mostCents = Reservations.strandedCents(offer, levels * offer.gpusPerInstance(), 0, problem.horizon());
+        long perIdleScaled = (long) Math.floor(past * offer.priceInBase() * 100 / slots * STRANDED_SCALE * (1 - 1e-12));
         IntVar idle = model.newIntVar(0, most, "idle" + offer.id());
         LinearExprBuilder used = usedOn.getOrDefault(offer, LinearExpr.newBuilder());
         // idle + used = n × per × slots
         model.addEquality(LinearExpr.newBuilder().add(idle).add(used.build()).addTerm(n, -(long) offer.gpusPerInstance() * slots).build(), 0);
-        IntVar s = model.newIntVar(0, cents[(int) most], "stranded" + offer.id());
-        model.addElement(idle, cents, s);
+        IntVar s = model.newIntVar(0, mostCents, "stranded" + offer.id());
+        // 2 × M × s ≥ 2 × A × idle − M
+        model.addGreaterOrEqual(LinearExpr.newBuilder().addTerm(s, 2 * STRANDED_SCALE).addTerm(idle, -2 * perIdleScaled).build(),
+                -STRANDED_SCALE);
         total.add(s);
         billed.computeIfAbsent(offer.provider(), k -> LinearExpr.newBuilder()).add(s);
-        mostPools += cents[(int) most];
+        mostPools += mostCents;
     }
 
     /** Asks CP-SAT to start from a plan: its placements, and the instances its pools need. */
