@@ -13,7 +13,6 @@ import io.gpuplan.problem.Offer;
 import io.gpuplan.sizing.Eligibility;
 import io.gpuplan.sizing.Penalties;
 import io.gpuplan.sizing.ProviderCharge;
-import java.util.function.Predicate;
 
 /**
  * The rules of MODEL.md as constraints, one method per rule, named after it.
@@ -120,9 +119,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
     Constraint r22TotalBudget(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .map(a -> a.getOption().totalCents())
-                .concat(poolCosts(f).map(ProviderCharge::cents))
+                .concat(pools(f).map(PoolCharge::cents))
                 .concat(overheadCosts(f).map(c -> c.fixedCents() + c.supportCents()))
-                .concat(strandedCosts(f).map(ProviderCharge::cents))
                 .groupBy(sum((Long cents) -> cents))
                 .join(TotalBudget.class)
                 .filter((total, budget) -> total > budget.capCents())
@@ -134,9 +132,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
     Constraint r22ProviderBudget(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
                 .flattenLast(a -> a.getOption().providerCharges())
-                .concat(poolCosts(f))
+                .concat(pools(f).map(c -> new ProviderCharge(c.offer().provider(), c.cents())))
                 .concat(overheadCosts(f).map(c -> new ProviderCharge(c.provider(), c.supportCents())))
-                .concat(strandedCosts(f))
                 .groupBy(ProviderCharge::provider, sum(ProviderCharge::cents))
                 .join(ProviderBudget.class, equal((provider, cents) -> provider, ProviderBudget::provider))
                 .filter((provider, cents, budget) -> cents > budget.capCents())
@@ -182,9 +179,9 @@ public class GpuPlanConstraints implements ConstraintProvider {
 
     /** R18: reserved GPUs × horizon hours × price, for the peak GPUs in use at once on each reserved offer. */
     Constraint r18ReservationCost(ConstraintFactory f) {
-        return poolCosts(f, Offer::isReserved)
-                .filter(charge -> charge.cents() > 0)
-                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
+        return pools(f)
+                .filter(c -> c.offer().isReserved() && c.levelCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, PoolCharge::levelCents)
                 .asConstraint("R18 reservation cost");
     }
 
@@ -225,20 +222,10 @@ public class GpuPlanConstraints implements ConstraintProvider {
      * price} (u stated, or the pool's utilization within the horizon).
      */
     Constraint r29StrandedCommitment(ConstraintFactory f) {
-        return strandedCosts(f)
-                .filter(charge -> charge.cents() > 0)
-                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
+        return pools(f)
+                .filter(c -> c.strandedCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, PoolCharge::strandedCents)
                 .asConstraint("R29 stranded commitment");
-    }
-
-    /** The R29 figure of each reserved offer in use, billed (accrued) by the offer's provider. */
-    private static UniConstraintStream<ProviderCharge> strandedCosts(ConstraintFactory f) {
-        return f.forEach(JobAssignment.class)
-                .filter(a -> a.getOption().offer().isReserved())
-                .groupBy(a -> a.getOption().offer(), new SlotUsage())
-                .join(ReservedPool.class, equal((offer, usage) -> offer, ReservedPool::offer))
-                .map((offer, usage, pool) -> new ProviderCharge(offer.provider(),
-                        pool.strandedCents(pool.bought(usage.peak()), usage.usedGpuSlots())));
     }
 
     /**
@@ -251,10 +238,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
         return f.forEach(JobAssignment.class)
                 .ifExists(ProviderOverheadFact.class)
                 .flattenLast(GpuPlanConstraints::spends)
-                .concat(poolCosts(f).ifExists(ProviderOverheadFact.class)
-                        .map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
-                .concat(strandedCosts(f).ifExists(ProviderOverheadFact.class)
-                        .map(c -> new ProviderSpend(c.provider(), c.cents(), true)))
+                .concat(pools(f).ifExists(ProviderOverheadFact.class)
+                        .map(c -> new ProviderSpend(c.offer().provider(), c.cents(), true)))
                 .groupBy(ProviderSpend::provider, sum((ProviderSpend s) -> s.cents()), sum((ProviderSpend s) -> s.opens() ? 1 : 0))
                 .filter((provider, cents, opening) -> opening > 0)
                 .join(ProviderOverheadFact.class, equal((provider, cents, opening) -> provider, ProviderOverheadFact::provider))
@@ -277,9 +262,9 @@ public class GpuPlanConstraints implements ConstraintProvider {
      * operationsPerGpuMonth) × horizon hours / 730, as two rounded lines; the capital outlay is not plan cost.
      */
     Constraint r28OwnedGpuCost(ConstraintFactory f) {
-        return poolCosts(f, Offer::isOwned)
-                .filter(charge -> charge.cents() > 0)
-                .penalize(HardMediumSoftScore.ONE_SOFT, ProviderCharge::cents)
+        return pools(f)
+                .filter(c -> c.offer().isOwned() && c.levelCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, PoolCharge::levelCents)
                 .asConstraint("R28 owned GPU cost");
     }
 
@@ -291,20 +276,23 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .asConstraint("R28 owned GPU power");
     }
 
-    /** The horizon cost of every committed pool in use, reserved (R18) and owned (R28). */
-    private static UniConstraintStream<ProviderCharge> poolCosts(ConstraintFactory f) {
-        return poolCosts(f, Offer::isCommitted);
-    }
+    /** One usage profile per committed offer, shared by every constraint that prices pools (lambdas without captures). */
+    private static final SlotUsage POOL_USAGE = new SlotUsage();
 
     /**
-     * The cost of each committed pool in use that {@code which} selects: its peak concurrent billed GPUs (at most
-     * maxGpus; use beyond that breaks R21), bought for the whole horizon.
+     * Each committed pool in use: its peak concurrent billed GPUs (at most maxGpus; use beyond that breaks R21) bought
+     * for the whole horizon (R18, R28), and on a reserved offer its stranded commitment from the GPU-slots used (R29).
+     * Built alike wherever it is called, so Timefold shares one grouping among R18, R28, R29, R22 and R27.
      */
-    private static UniConstraintStream<ProviderCharge> poolCosts(ConstraintFactory f, Predicate<Offer> which) {
+    private static UniConstraintStream<PoolCharge> pools(ConstraintFactory f) {
         return f.forEach(JobAssignment.class)
-                .filter(a -> which.test(a.getOption().offer()))
-                .groupBy(a -> a.getOption().offer(), new SlotUsage())
+                .filter(a -> a.getOption().offer().isCommitted())
+                .groupBy(a -> a.getOption().offer(), POOL_USAGE)
                 .join(ReservedPool.class, equal((offer, usage) -> offer, ReservedPool::offer))
-                .map((offer, usage, pool) -> new ProviderCharge(offer.provider(), pool.cents(pool.bought(usage.peak()))));
+                .map((offer, usage, pool) -> {
+                    int bought = pool.bought(usage.peak());
+                    return new PoolCharge(offer, pool.cents(bought),
+                            offer.isReserved() ? pool.strandedCents(bought, usage.usedGpuSlots()) : 0);
+                });
     }
 }
