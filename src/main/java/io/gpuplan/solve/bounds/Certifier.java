@@ -39,7 +39,8 @@ public final class Certifier {
 
     /**
      * @param exactSeconds CP-SAT's deterministic time per level (about a second of work each; 0: not run): what
-     *                     makes a run repeatable
+     *                     makes a run repeatable. The priority level gets a fifth of it before local search and, if
+     *                     that leaves it unproven, the whole of it once more beside local search
      * @param timeCap      wall-clock cap on all solver calls together, from the certifier's creation, behind it
      */
     public record Limits(double exactSeconds, Duration timeCap, long seed) {
@@ -57,6 +58,7 @@ public final class Certifier {
     private String priorityBy;
     private Decisions exactPlan;
     private ExactModel exact;
+    private Decisions priorityHint;
     private long exactLevel = -1;
     private long exactPriorityBound = -1;
     private boolean exactPriorityOptimal;
@@ -95,6 +97,7 @@ public final class Certifier {
         if (start != null) {
             m.hint(start);
         }
+        priorityHint = start;
         m.model.maximize(m.plannedPriority);
         CpSolver first = cpSat(limits.exactSeconds() * PRIORITY_SHARE);
         CpSolverStatus status = solve(first, m);
@@ -112,7 +115,8 @@ public final class Certifier {
     }
 
     /**
-     * Step 2, beside local search: the LP's bound on priority; CP-SAT's cheapest plan at the priority step 1 found;
+     * Step 2, beside local search: the LP's bound on priority; CP-SAT's most priority on the rest of its budget for
+     * that level when step 1 left it unproven; CP-SAT's cheapest plan at the priority it found;
      * the LP's cost bounds at the priority bound and at {@code startPriority} (what local search starts from: it ends
      * with no less).
      */
@@ -136,6 +140,9 @@ public final class Certifier {
             priorityBound = Math.min(plannable, floorUp(relaxation.priorityBound(v)));
             priorityBy = lpName() + ", certified by its Lagrangian";
         }
+        if (exact != null && !exactPriorityOptimal && exactLevel < priorityBound && !stopper.stopped()) {
+            morePriority();
+        }
         if (exactPriorityBound >= 0 && exactPriorityBound < priorityBound) {
             priorityBound = exactPriorityBound;
             priorityBy = "CP-SAT" + (exactPriorityOptimal ? ", optimal" : "'s bound");
@@ -149,7 +156,38 @@ public final class Certifier {
         }
     }
 
-    /** CP-SAT's cheapest plan running at least the priority step 1 found, from step 1's plan. */
+    /**
+     * When step 1 neither proved its priority optimal nor reached the LP's bound: CP-SAT once more on the level's
+     * whole budget, from step 1's hint, beside local search (where it costs local search nothing). Where local search
+     * is stuck a step short of the most priority (a job that comes in only when several others move), CP-SAT often
+     * finds and proves it given the whole budget. From the same hint, not from step 1's plan: single-threaded CP-SAT
+     * is deterministic, so this run goes the way step 1 went and on (restarted from step 1's plan, it stayed in that
+     * plan's neighbourhood on 60-job quarters that a run from the start solved).
+     */
+    private void morePriority() {
+        ExactModel m = exact;
+        if (priorityHint != null) {
+            m.hint(priorityHint);
+        } else {
+            m.model.clearHints();
+        }
+        CpSolver more = cpSat(limits.exactSeconds());
+        CpSolverStatus status = solve(more, m);
+        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
+            return;
+        }
+        long level = Math.round(more.objectiveValue());
+        if (level > exactLevel) {
+            exactLevel = level;
+            exactPlan = m.decisions(more);
+        }
+        long bound = status == CpSolverStatus.OPTIMAL ? level : floorUp(more.bestObjectiveBound());
+        exactPriorityBound = Math.min(exactPriorityBound, bound);
+        exactPriorityOptimal = exactPriorityBound <= exactLevel;
+        note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
+    }
+
+    /** CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan. */
     private void cheapest() {
         ExactModel m = exact;
         m.hint(exactPlan);
