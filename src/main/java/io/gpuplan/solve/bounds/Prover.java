@@ -32,7 +32,7 @@ public final class Prover {
     }
 
     public static Proof prove(Problem problem, List<JobOptions> options, Duration capPerLevel) {
-        Relaxation r = Relaxations.timeIndexedWithStranded(problem, options);
+        Relaxation r = Relaxations.timeIndexed(problem, options);
         String parameters = PARAMETERS.formatted(0.5 / LinearSolve.COST_UNIT);
         double seconds = capPerLevel.toMillis() / 1000.0;
         Answer first = LinearSolve.solve(r, Objective.PRIORITY, 0, true, seconds, parameters, new Stopper());
