@@ -240,7 +240,9 @@ public final class Certifier {
             by = lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian";
         }
         if (Double.isFinite(value)) {
-            costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - 0.5 * relaxation.pools())), by));
+            // The LP prices each pool's lines unrounded; the plan rounds each line half-up, so it may be half a cent
+            // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
+            costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - relaxation.pools())), by));
         }
     }
 

@@ -7,8 +7,8 @@ import io.gpuplan.sizing.Option;
  * A linear relaxation of the planning problem, kept sparse: columns that place one job (at most one per job is
  * taken), columns that buy reserved instances, and coupling rows {@code A x <= b} (capacity per offer and slot or
  * over the horizon, R21; budgets, R22). Costs are in cents, exactly as the plan prices each job's option; a pool
- * column costs its unrounded price per instance for the horizon, so a plan's cost and the relaxation's differ by
- * less than half a cent per pool (R18 rounds each reservation line on its own).
+ * column costs its unrounded price per instance for the horizon (and R29's part past it), so a plan's cost and the
+ * relaxation's differ by less than a cent per pool (the plan rounds each of a pool's two lines on its own).
  *
  * <p>What makes a bound from it safe is {@link #costBound} and {@link #priorityBound}: for any multipliers
  * {@code v >= 0} of the coupling rows they give the Lagrangian value, which no plan can beat (weak duality), computed
