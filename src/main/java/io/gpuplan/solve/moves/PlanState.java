@@ -24,7 +24,7 @@ import java.util.Map;
  */
 final class PlanState {
     /** One option with what insertion needs, precomputed: offer index, GPUs, window, cost and provider charges. */
-    record Opt(Option option, int offer, int billed, int duration, int earliest, int latest, long cents,
+    record Opt(int id, Option option, int offer, int billed, int duration, int earliest, int latest, long cents,
                int[] providers, long[] charges) {
     }
 
@@ -66,6 +66,18 @@ final class PlanState {
     private final int[] wasStart;
     private int trial;
     private boolean journaling;
+    /** How many options the jobs have together (each {@link Opt#id} is below it). */
+    int optionCount;
+    /** A clock that ticks on every change of an offer's use; per offer, when its use last changed. */
+    private long clock;
+    private final long[] usageChanged;
+    /**
+     * {@link Recreate}'s memo per option (by {@link Opt#id}): its best start, what it raises its pool by, and when
+     * (clock) that was found; kept here so a move allocates nothing.
+     */
+    final int[] bestStart;
+    final long[] bestRise;
+    final long[] bestFoundAt;
     private GpuPlan synced;
     private final Option[] syncedOption;
     private final int[] syncedStart;
@@ -96,7 +108,7 @@ final class PlanState {
                 List<ProviderCharge> charges = searchCharges(o).stream().filter(c -> providerIndex(c.provider()) >= 0).toList();
                 // R29 by default: a job on a pool takes its share off the pool's idle commitment (the level pays the
                 // whole obligation past the horizon, see poolCents), so the job's own cost is lowered by that share.
-                Opt opt = new Opt(o, at, o.billedGpus(), o.durationSlots(), o.earliestStart(), o.latestStart(),
+                Opt opt = new Opt(optionCount++, o, at, o.billedGpus(), o.durationSlots(), o.earliestStart(), o.latestStart(),
                         Reservations.searchCents(o, problem.horizon()), charges.stream().mapToInt(c -> providerIndex(c.provider())).toArray(),
                         charges.stream().mapToLong(ProviderCharge::cents).toArray());
                 os.add(opt);
@@ -115,6 +127,10 @@ final class PlanState {
         prepaid = new int[offers.length];
         capOverride = new int[offers.length];
         Arrays.fill(capOverride, -1);
+        usageChanged = new long[offers.length];
+        bestStart = new int[optionCount];
+        bestRise = new long[optionCount];
+        bestFoundAt = new long[optionCount];
         List<List<Integer>> with = new ArrayList<>();
         for (int o = 0; o < offers.length; o++) {
             with.add(new ArrayList<>());
@@ -227,6 +243,16 @@ final class PlanState {
         return CommittedPools.searchLevelCents(offer, gpus, problem.horizon());
     }
 
+    /** The clock now: what is computed from the offers' use now stays true until an offer's use changes. */
+    long tick() {
+        return ++clock;
+    }
+
+    /** Whether offer {@code o}'s use is what it was at time {@code at} of {@link #tick()}. */
+    boolean unchangedSince(int o, long at) {
+        return usageChanged[o] < at;
+    }
+
     /** Starts a trial: from now on every job moved is remembered, so the trial can be read off and undone. */
     void begin() {
         trial++;
@@ -304,6 +330,7 @@ final class PlanState {
             return;
         }
         long before = offers[o].isCommitted() ? poolCost(o, peak[o]) : 0;
+        usageChanged[o] = ++clock;
         int[] u = usage[o];
         for (int t = s; t < s + opt.duration(); t++) {
             u[t] += gpus;
@@ -331,6 +358,7 @@ final class PlanState {
 
     /** Sets a prepaid level on a pool (0 to clear), keeping the totals right. */
     void prepay(int o, int level) {
+        usageChanged[o] = ++clock;
         long before = poolCost(o, peak[o]);
         prepaid[o] = level;
         long rise = poolCost(o, peak[o]) - before;

@@ -26,9 +26,12 @@ final class Recreate {
     private final double blink;
     private final int[] window;
     private final int[] deque;
+    /** When this recreate began: {@link #place}'s memo from before (another rule, another trial) does not count. */
+    private final long began;
 
     Recreate(PlanState state, RandomGenerator random, StartRule rule, double blink) {
         this.state = state;
+        this.began = state.tick();
         this.random = random;
         this.rule = rule;
         this.blink = blink;
@@ -297,17 +300,35 @@ final class Recreate {
             }
             return new Choice(opt, pickAmong(opt.earliest(), opt.latest()), opt.cents());
         }
+        int id = opt.id();
+        long at = state.bestFoundAt[id];
+        if (at <= began || !state.unchangedSince(o, at)) {
+            // Regret insertion asks again for every job near each placement: the answer stands until the offer changes.
+            findStart(opt);
+            state.bestFoundAt[id] = state.tick();
+        }
+        int s = state.bestStart[id];
+        long rise = state.bestRise[id];
+        if (s < 0 || opt.cents() + rise >= below || !state.withinBudget(opt, rise)) {
+            return null;
+        }
+        return new Choice(opt, s, opt.cents() + rise);
+    }
+
+    /** The option's best start on its tracked offer and what it raises the pool by, into the state's memo (-1: none). */
+    private void findStart(Opt opt) {
+        int o = opt.offer();
+        int id = opt.id();
         int cap = state.capacity(o);
         boolean pool = state.offers[o].isCommitted();
         if (rule == StartRule.EARLIEST || rule == StartRule.LATEST) {
             // The first start (from the side the rule prefers) that raises no pool is the answer, when there is one.
             int free = pool ? Math.min(cap, Math.max(state.peak[o], state.prepaid[o])) : cap;
             int s = firstFit(state.usage[o], opt, free, rule == StartRule.LATEST);
-            if (s >= 0) {
-                return opt.cents() < below && state.withinBudget(opt, 0) ? new Choice(opt, s, opt.cents()) : null;
-            }
-            if (!pool) {
-                return null;
+            if (s >= 0 || !pool) {
+                state.bestStart[id] = s;
+                state.bestRise[id] = 0;
+                return;
             }
         }
         slidingMax(state.usage[o], opt.earliest(), opt.latest(), opt.duration());
@@ -351,10 +372,8 @@ final class Recreate {
                 }
             }
         }
-        if (bestStart < 0 || opt.cents() + bestRise >= below || !state.withinBudget(opt, bestRise)) {
-            return null;
-        }
-        return new Choice(opt, bestStart, opt.cents() + bestRise);
+        state.bestStart[id] = bestStart;
+        state.bestRise[id] = bestStart < 0 ? 0 : bestRise;
     }
 
     /**
