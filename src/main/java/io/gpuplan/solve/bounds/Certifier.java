@@ -115,10 +115,9 @@ public final class Certifier {
     }
 
     /**
-     * Step 2, beside local search: the LP's bound on priority; CP-SAT's most priority on the rest of its budget for
-     * that level when step 1 left it unproven; CP-SAT's cheapest plan at the priority it found;
-     * the LP's cost bounds at the priority bound and at {@code startPriority} (what local search starts from: it ends
-     * with no less).
+     * Step 2, beside local search: the LP's bound on priority; CP-SAT's most priority once more, on the level's whole
+     * budget, when step 1 left it unproven; the LP's cost bounds at the priority bound and at {@code startPriority}
+     * (what local search starts from: it ends with no less); CP-SAT's cheapest plan at the priority it found.
      */
     public void run(Decisions start, long startPriority) {
         relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
@@ -147,12 +146,14 @@ public final class Certifier {
             priorityBound = exactPriorityBound;
             priorityBy = "CP-SAT" + (exactPriorityOptimal ? ", optimal" : "'s bound");
         }
-        if (exact != null && !stopper.stopped()) {
-            cheapest();
-        }
+        // The LP first: a second or so on quarters small enough for CP-SAT, whose cheapest plan may then take all
+        // that is left of the time cap.
         lpCostBound(priorityBound);
         if (startPriority < priorityBound) {
             lpCostBound(startPriority);
+        }
+        if (exact != null && !stopper.stopped()) {
+            cheapest();
         }
     }
 
