@@ -1,5 +1,6 @@
 package io.gpuplan.solve;
 
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.JobAssignment;
 import io.gpuplan.problem.Job;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A starting plan for local search: highest priority first, within capacity and budgets, and already buying
@@ -93,15 +95,30 @@ public final class WarmStart {
      * ranked by the score the rules give them.
      */
     public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates) {
+        apply(plan, options, candidates, score -> { }, new Stopper());
+    }
+
+    /**
+     * As {@link #apply(GpuPlan, List, List)}, passing each start that beats those before it to {@code better} (its
+     * rules' score) as soon as it is built: at L each order takes about a second, and the first is already a plan.
+     * Once {@code stopper} is stopped no further order is started (the best start so far is kept, the candidates still
+     * ranked); unstopped, the plan is the same whatever was reported.
+     */
+    public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates,
+                             Consumer<HardMediumSoftScore> better, Stopper stopper) {
         Problem problem = plan.getProblem();
-        List<Map<Job, Placed>> starts = new ArrayList<>();
         // R29 only changes the estimates where a reserved term runs past the horizon.
         boolean stranded = problem.offers().stream()
                 .anyMatch(o -> o.isReserved() && Reservations.hoursPastHorizon(o, problem.horizon()) > 0);
         Map<Offer, List<OnPool>> byPool = onPools(problem, options);
         List<Comparator<JobOptions>> orders = orders(options);
+        Best best = new Best(problem, better);
+        runs:
         for (boolean priceStranded : stranded ? List.of(true, false) : List.of(false)) {
             for (Comparator<JobOptions> order : orders) {
+                if (best.places != null && stopper.stopped()) {
+                    break runs;
+                }
                 WarmStart w = new WarmStart(problem, priceStranded);
                 List<JobOptions> sorted = new ArrayList<>(options);
                 sorted.sort(order.thenComparing(jo -> jo.job().id()));
@@ -111,23 +128,37 @@ public final class WarmStart {
                         w.fillReservation(byPool.getOrDefault(pool, List.of()), pool);
                     }
                 }
-                starts.add(w.places);
+                best.offer(w.places);
             }
         }
-        candidates.forEach(d -> starts.add(placesOf(d, options)));
-        Map<Job, Placed> best = null;
-        long[] bestRank = null;
-        for (Map<Job, Placed> start : starts) {
-            long[] r = rank(problem, start);
-            if (bestRank == null || java.util.Arrays.compare(r, bestRank) < 0) {
-                best = start;
-                bestRank = r;
-            }
-        }
+        candidates.forEach(d -> best.offer(placesOf(d, options)));
         for (JobAssignment a : plan.getAssignments()) {
-            Placed p = best.get(a.getJob());
+            Placed p = best.places.get(a.getJob());
             a.setOption(p == null ? null : p.option());
             a.setStart(p == null ? a.getStarts().get(0) : p.start());
+        }
+    }
+
+    /** The best start so far by the rules' score (the first of equals), each better one reported. */
+    private static final class Best {
+        private final Problem problem;
+        private final Consumer<HardMediumSoftScore> better;
+        private Map<Job, Placed> places;
+        private long[] rank;
+
+        Best(Problem problem, Consumer<HardMediumSoftScore> better) {
+            this.problem = problem;
+            this.better = better;
+        }
+
+        void offer(Map<Job, Placed> start) {
+            Evaluation e = evaluate(problem, start);
+            long[] r = {e.hardPenalty(), e.unplannedPriority(), e.costCents()};
+            if (rank == null || java.util.Arrays.compare(r, rank) < 0) {
+                places = start;
+                rank = r;
+                better.accept(HardMediumSoftScore.parseScore(e.score()));
+            }
         }
     }
 
@@ -426,8 +457,8 @@ public final class WarmStart {
         CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
     }
 
-    /** Hard penalty, unplanned priority, cost: lower is better in that order (R23). */
-    private static long[] rank(Problem problem, Map<Job, Placed> places) {
+    /** The rules' evaluation of a start: hard penalty, unplanned priority, cost, lower better in that order (R23). */
+    private static Evaluation evaluate(Problem problem, Map<Job, Placed> places) {
         List<Placement> placements = new ArrayList<>();
         places.forEach((job, p) -> placements.add(new Placement(job.id(), p.option().offer().id(), p.option().gpus(), p.start())));
         Map<String, int[]> use = new HashMap<>();
@@ -437,8 +468,7 @@ public final class WarmStart {
             CapacityFit.occupy(u, p.option(), p.start(), p.option().billedGpus());
             reservations.put(p.option().offer().id(), Math.min(peak(u), p.option().offer().maxGpus()));
         });
-        Evaluation e = PlanEvaluator.evaluate(problem, new Decisions(placements, reservations));
-        return new long[] {e.hardPenalty(), e.unplannedPriority(), e.costCents()};
+        return PlanEvaluator.evaluate(problem, new Decisions(placements, reservations));
     }
 
     /** A plan given as decisions, on this problem's options (placements it cannot match are left out). */
