@@ -82,9 +82,6 @@ public final class PlanSolver {
         long deadline = started + settings.timeLimit().toNanos();
         List<JobOptions> options = OptionEnumerator.enumerate(problem, () -> System.nanoTime() - deadline > 0);
         GpuPlan initial = GpuPlanFactory.create(problem, options);
-        if (settings.warmStart()) {
-            WarmStart.apply(initial, options, candidates);
-        }
         Consumer<HardMediumSoftScore> improved = new Consumer<>() {
             private HardMediumSoftScore last;
 
@@ -96,6 +93,11 @@ public final class PlanSolver {
                 }
             }
         };
+        if (settings.warmStart()) {
+            // Each start the warm start builds is a plan the solve can return: reported as it comes (at L the first
+            // comes seconds before the last); a stop from then on ends the warm start with the best so far.
+            WarmStart.apply(initial, options, candidates, improved, stopper);
+        }
         Evaluation warm = PlanEvaluator.evaluate(problem, SolutionDecisions.of(initial));
         if (settings.warmStart()) {
             // The warm start's plan is the solve's first plan (at L Timefold takes seconds to report it itself).

@@ -1,5 +1,6 @@
 package io.gpuplan.solve;
 
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.JobAssignment;
 import io.gpuplan.problem.Job;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A starting plan for local search: highest priority first, within capacity and budgets, and already buying
@@ -40,12 +42,6 @@ public final class WarmStart {
     static final int MAX_LEVELS = 32;
     /** What planning an unplanned job is worth when ranking moves: more than any cost difference. */
     private static final long PLANNING_GAIN = Long.MAX_VALUE / 4096;
-
-    /** The orders tried for the greedy pass: by priority, by priority per unit of cheapest cost, by deadline. */
-    static final List<Comparator<JobOptions>> ORDERS = List.of(
-            Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due),
-            Comparator.comparingDouble((JobOptions jo) -> -priorityPerCost(jo)).thenComparing(WarmStart::due),
-            Comparator.comparing(WarmStart::due).thenComparingInt(jo -> -jo.job().priority()));
 
     private final Problem problem;
     private final Map<String, int[]> used = new HashMap<>();
@@ -95,44 +91,89 @@ public final class WarmStart {
 
     /**
      * Sets option and start of every assignment of {@code plan} to the best starting plan: the heuristic run in each
-     * of {@link #ORDERS}, and any {@code candidates} given (e.g. a plan that was feasible with a smaller budget),
+     * of {@link #orders}, and any {@code candidates} given (e.g. a plan that was feasible with a smaller budget),
      * ranked by the score the rules give them.
      */
     public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates) {
+        apply(plan, options, candidates, score -> { }, new Stopper());
+    }
+
+    /**
+     * As {@link #apply(GpuPlan, List, List)}, passing each start that beats those before it to {@code better} (its
+     * rules' score) as soon as it is built: at L each order takes about a second, and the first is already a plan.
+     * Once {@code stopper} is stopped no further order is started (the best start so far is kept, the candidates still
+     * ranked); unstopped, the plan is the same whatever was reported.
+     */
+    public static void apply(GpuPlan plan, List<JobOptions> options, List<Decisions> candidates,
+                             Consumer<HardMediumSoftScore> better, Stopper stopper) {
         Problem problem = plan.getProblem();
-        List<Map<Job, Placed>> starts = new ArrayList<>();
         // R29 only changes the estimates where a reserved term runs past the horizon.
         boolean stranded = problem.offers().stream()
                 .anyMatch(o -> o.isReserved() && Reservations.hoursPastHorizon(o, problem.horizon()) > 0);
+        Map<Offer, List<OnPool>> byPool = onPools(problem, options);
+        List<Comparator<JobOptions>> orders = orders(options);
+        Best best = new Best(problem, better);
+        runs:
         for (boolean priceStranded : stranded ? List.of(true, false) : List.of(false)) {
-            for (Comparator<JobOptions> order : ORDERS) {
+            for (Comparator<JobOptions> order : orders) {
+                if (best.places != null && stopper.stopped()) {
+                    break runs;
+                }
                 WarmStart w = new WarmStart(problem, priceStranded);
                 List<JobOptions> sorted = new ArrayList<>(options);
                 sorted.sort(order.thenComparing(jo -> jo.job().id()));
                 w.placeInOrder(sorted);
                 for (Offer pool : problem.offers()) {
                     if (pool.isCommitted()) {
-                        w.fillReservation(options, pool);
+                        w.fillReservation(byPool.getOrDefault(pool, List.of()), pool);
                     }
                 }
-                starts.add(w.places);
+                best.offer(w.places);
             }
         }
-        candidates.forEach(d -> starts.add(placesOf(d, options)));
-        Map<Job, Placed> best = null;
-        long[] bestRank = null;
-        for (Map<Job, Placed> start : starts) {
-            long[] r = rank(problem, start);
-            if (bestRank == null || java.util.Arrays.compare(r, bestRank) < 0) {
-                best = start;
-                bestRank = r;
-            }
-        }
+        candidates.forEach(d -> best.offer(placesOf(d, options)));
         for (JobAssignment a : plan.getAssignments()) {
-            Placed p = best.get(a.getJob());
+            Placed p = best.places.get(a.getJob());
             a.setOption(p == null ? null : p.option());
             a.setStart(p == null ? a.getStarts().get(0) : p.start());
         }
+    }
+
+    /** The best start so far by the rules' score (the first of equals), each better one reported. */
+    private static final class Best {
+        private final Problem problem;
+        private final Consumer<HardMediumSoftScore> better;
+        private Map<Job, Placed> places;
+        private long[] rank;
+
+        Best(Problem problem, Consumer<HardMediumSoftScore> better) {
+            this.problem = problem;
+            this.better = better;
+        }
+
+        void offer(Map<Job, Placed> start) {
+            Evaluation e = evaluate(problem, start);
+            long[] r = {e.hardPenalty(), e.unplannedPriority(), e.costCents()};
+            if (rank == null || java.util.Arrays.compare(r, rank) < 0) {
+                places = start;
+                rank = r;
+                better.accept(HardMediumSoftScore.parseScore(e.score()));
+            }
+        }
+    }
+
+    /**
+     * The orders tried for the greedy pass: by priority, by priority per unit of cheapest cost, by deadline (each job's
+     * priority per cost found once, not at each comparison of the sort).
+     */
+    static List<Comparator<JobOptions>> orders(List<JobOptions> options) {
+        Map<JobOptions, Double> perCost = new java.util.IdentityHashMap<>();
+        options.forEach(jo -> perCost.put(jo, priorityPerCost(jo)));
+        return List.of(
+                Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due),
+                Comparator.comparingDouble((JobOptions jo) -> -perCost.computeIfAbsent(jo, WarmStart::priorityPerCost))
+                        .thenComparing(WarmStart::due),
+                Comparator.comparing(WarmStart::due).thenComparingInt(jo -> -jo.job().priority()));
     }
 
     private void placeInOrder(List<JobOptions> order) {
@@ -259,14 +300,39 @@ public final class WarmStart {
         CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
     }
 
-    private void fillReservation(List<JobOptions> options, Offer pool) {
+    /** A job's options on one committed pool, in its options' order. */
+    private record OnPool(JobOptions jo, List<Option> here) {
+    }
+
+    /**
+     * Every committed pool's jobs with options on it, in the jobs' order: found once for all runs (at L, 2,000 jobs'
+     * million options scanned once instead of once per pool and run).
+     */
+    private static Map<Offer, List<OnPool>> onPools(Problem problem, List<JobOptions> options) {
+        Map<Offer, List<OnPool>> out = new HashMap<>();
+        problem.offers().stream().filter(Offer::isCommitted).forEach(pool -> out.put(pool, new ArrayList<>()));
+        for (JobOptions jo : options) {
+            Map<Offer, List<Option>> here = new LinkedHashMap<>();
+            for (Option o : jo.options()) {
+                if (o.offer().isCommitted()) {
+                    here.computeIfAbsent(o.offer(), k -> new ArrayList<>()).add(o);
+                }
+            }
+            here.forEach((pool, list) -> out.computeIfAbsent(pool, k -> new ArrayList<>()).add(new OnPool(jo, list)));
+        }
+        return out;
+    }
+
+    private void fillReservation(List<OnPool> jobsOnPool, Offer pool) {
         List<JobOptions> candidates = new ArrayList<>();
         Map<Job, List<Option>> onPool = new HashMap<>();
-        for (JobOptions jo : options) {
-            List<Option> here = jo.options().stream().filter(o -> o.offer().equals(pool))
-                    .sorted(Comparator.comparingLong(this::cost).thenComparingInt(Option::billedGpus)).toList();
+        Comparator<Option> byCost = Comparator.comparingLong(this::cost).thenComparingInt(Option::billedGpus);
+        for (OnPool op : jobsOnPool) {
+            JobOptions jo = op.jo();
             Placed p = places.get(jo.job());
-            if (!here.isEmpty() && (p == null || !p.option().offer().equals(pool))) {
+            if (p == null || !p.option().offer().equals(pool)) {
+                List<Option> here = new ArrayList<>(op.here());
+                here.sort(byCost);
                 candidates.add(jo);
                 onPool.put(jo.job(), here);
             }
@@ -284,6 +350,22 @@ public final class WarmStart {
                 .thenComparing(jo -> -jo.job().priority())
                 .thenComparing(Comparator.comparingDouble((JobOptions jo) -> density.get(jo.job())).reversed())
                 .thenComparing(jo -> jo.job().id()));
+        // What each option on the pool saves does not depend on the level: found once, not once per level tried.
+        List<Worth> worth = new ArrayList<>();
+        for (JobOptions jo : candidates) {
+            Placed from = places.get(jo.job());
+            List<Option> here = onPool.get(jo.job());
+            List<Option> saving = new ArrayList<>();
+            List<Long> gains = new ArrayList<>();
+            for (Option o : here) {
+                long g = gain(from, o);
+                if (g > 0) {
+                    saving.add(o);
+                    gains.add(g);
+                }
+            }
+            worth.add(new Worth(jo.job(), saving, gains.stream().mapToLong(Long::longValue).toArray()));
+        }
         int current = peak(used.get(pool.id()));
         long demand = current + candidates.stream().mapToLong(jo -> onPool.get(jo.job()).stream()
                 .mapToInt(Option::billedGpus).max().orElse(0)).sum();
@@ -297,8 +379,8 @@ public final class WarmStart {
         long bestRise = 0;
         for (int n = fromLevel; n <= maxLevel; n += step) {
             int level = n * per;
-            Map<Job, Placed> moved = pack(candidates, onPool, pool, level);
-            long gain = moved.entrySet().stream().mapToLong(e -> gain(places.get(e.getKey()), e.getValue().option())).sum();
+            Map<Job, Placed> moved = new LinkedHashMap<>();
+            long gain = pack(worth, pool, level, moved);
             long rise = level(pool, level) - currentCost + opening;
             if (gain - rise > bestNet && movesWithinBudget(moved, pool, rise)) {
                 bestNet = gain - rise;
@@ -314,24 +396,30 @@ public final class WarmStart {
         }
     }
 
-    /** Packs jobs onto the pool, at most {@code level} GPUs at once: unplanned jobs first, then by gain per GPU-slot. */
-    private Map<Job, Placed> pack(List<JobOptions> candidates, Map<Job, List<Option>> onPool, Offer pool, int level) {
+    /** A candidate's options on a pool that save something, cheapest first, with what each saves. */
+    private record Worth(Job job, List<Option> options, long[] gains) {
+    }
+
+    /**
+     * Packs jobs onto the pool, at most {@code level} GPUs at once: unplanned jobs first, then by gain per GPU-slot;
+     * puts them into {@code moved} and returns what they save together.
+     */
+    private long pack(List<Worth> candidates, Offer pool, int level, Map<Job, Placed> moved) {
         int[] usage = used.get(pool.id()).clone();
-        Map<Job, Placed> moved = new LinkedHashMap<>();
-        for (JobOptions jo : candidates) {
-            for (Option o : onPool.get(jo.job())) {
-                if (gain(places.get(jo.job()), o) <= 0) {
-                    continue;
-                }
+        long gain = 0;
+        for (Worth w : candidates) {
+            for (int i = 0; i < w.options().size(); i++) {
+                Option o = w.options().get(i);
                 int start = CapacityFit.earliestStart(o, usage, level);
                 if (start >= 0) {
-                    moved.put(jo.job(), new Placed(o, start));
+                    moved.put(w.job(), new Placed(o, start));
                     CapacityFit.occupy(usage, o, start, o.billedGpus());
+                    gain += w.gains()[i];
                     break;
                 }
             }
         }
-        return moved;
+        return gain;
     }
 
     /**
@@ -369,8 +457,8 @@ public final class WarmStart {
         CapacityFit.occupy(used.get(to.option().offer().id()), to.option(), to.start(), to.option().billedGpus());
     }
 
-    /** Hard penalty, unplanned priority, cost: lower is better in that order (R23). */
-    private static long[] rank(Problem problem, Map<Job, Placed> places) {
+    /** The rules' evaluation of a start: hard penalty, unplanned priority, cost, lower better in that order (R23). */
+    private static Evaluation evaluate(Problem problem, Map<Job, Placed> places) {
         List<Placement> placements = new ArrayList<>();
         places.forEach((job, p) -> placements.add(new Placement(job.id(), p.option().offer().id(), p.option().gpus(), p.start())));
         Map<String, int[]> use = new HashMap<>();
@@ -380,8 +468,7 @@ public final class WarmStart {
             CapacityFit.occupy(u, p.option(), p.start(), p.option().billedGpus());
             reservations.put(p.option().offer().id(), Math.min(peak(u), p.option().offer().maxGpus()));
         });
-        Evaluation e = PlanEvaluator.evaluate(problem, new Decisions(placements, reservations));
-        return new long[] {e.hardPenalty(), e.unplannedPriority(), e.costCents()};
+        return PlanEvaluator.evaluate(problem, new Decisions(placements, reservations));
     }
 
     /** A plan given as decisions, on this problem's options (placements it cannot match are left out). */
