@@ -37,13 +37,33 @@ public final class Benchmark {
     /**
      * A benchmark size: jobs × offers, with the seeds and checkpoints it runs by default (those of its targets in
      * issue 10: S and S60 30 s, M 60 s, L its first feasible plan).
+     *
+     * @param fixture a problem kept as a resource instead of a generated one (null: generated; seed = solver seed)
      */
-    public record Size(String name, int jobs, int offers, int seeds, List<Duration> checkpoints) {
+    public record Size(String name, int jobs, int offers, int seeds, List<Duration> checkpoints, String fixture) {
+        /** Issue 10's M quarter as generated when the issue was filed, with R29 off: the issue's figures apply to it. */
+        public static final Size M_ISSUE10 = new Size("M-issue10", 200, 100, 1, seconds(10, 30, 60), "/io/gpuplan/bench/m-issue10.yaml");
         public static final List<Size> STANDARD = List.of(
                 new Size("S", 20, 20, 5, seconds(10, 30)), new Size("S60", 60, 24, 3, seconds(10, 30)),
-                new Size("M", 200, 100, 3, seconds(10, 30, 60)), new Size("L", 2_000, 400, 3, seconds(15, 60)));
+                new Size("M", 200, 100, 3, seconds(10, 30, 60)), M_ISSUE10, new Size("L", 2_000, 400, 3, seconds(15, 60)));
 
-        /** S, S60, M, L or JOBSxOFFERS (e.g. 5x8: one seed, checkpoints 10 and 30 s). */
+        public Size(String name, int jobs, int offers, int seeds, List<Duration> checkpoints) {
+            this(name, jobs, offers, seeds, checkpoints, null);
+        }
+
+        /** The problem text of this size's run with {@code seed}. */
+        String text(long seed, int days) {
+            if (fixture == null) {
+                return ScenarioGenerator.generate(jobs, offers, seed, days);
+            }
+            try (var in = Benchmark.class.getResourceAsStream(fixture)) {
+                return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (java.io.IOException | NullPointerException e) {
+                throw new IllegalStateException("benchmark fixture " + fixture + " missing from the jar", e);
+            }
+        }
+
+        /** S, S60, M, M-issue10, L or JOBSxOFFERS (e.g. 5x8: one seed, checkpoints 10 and 30 s). */
         public static Size parse(String text) {
             for (Size s : STANDARD) {
                 if (s.name.equalsIgnoreCase(text)) {
@@ -58,7 +78,7 @@ public final class Benchmark {
             } catch (NumberFormatException e) {
                 // falls through to the error below
             }
-            throw new IllegalArgumentException("size '" + text + "' is not S, S60, M, L or JOBSxOFFERS (e.g. 5x8)");
+            throw new IllegalArgumentException("size '" + text + "' is not S, S60, M, M-issue10, L or JOBSxOFFERS (e.g. 5x8)");
         }
 
         private static List<Duration> seconds(int... at) {
@@ -127,7 +147,7 @@ public final class Benchmark {
 
     /** @param refereeCap the referee's wall-clock cap per level (zero: no referee) */
     public static Result run(Size size, long seed, int days, List<Duration> checkpoints, Duration refereeCap) {
-        String text = ScenarioGenerator.generate(size.jobs(), size.offers(), seed, days);
+        String text = size.text(seed, days);
         System.gc();
         Duration last = checkpoints.get(checkpoints.size() - 1);
         long launch = System.nanoTime();

@@ -22,16 +22,17 @@ import picocli.CommandLine.Spec;
                 + " model, runs after the solve) or else the plan's certified bound, the plan's certificate, moves per"
                 + " second and peak heap, then the issue-10 targets and whether each is met.",
                 "Sizes (default seeds; checkpoints): S = 20 jobs × 20 offers (1-5; 10,30 s), S60 = 60 × 24 (1-3; 10,30 s),"
-                        + " M = 200 × 100 (1-3; 10,30,60 s), L = 2,000 × 400 (1-3; 15,60 s), or JOBSxOFFERS (1; 10,30 s)."},
+                        + " M = 200 × 100 (1-3; 10,30,60 s), M-issue10 = issue 10's own M quarter with R29 off (its"
+                        + " figures apply to it; 10,30,60 s), L = 2,000 × 400 (1-3; 15,60 s), or JOBSxOFFERS (1; 10,30 s)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {ExitCodes.OK_TEXT, ExitCodes.BAD_INPUT_TEXT, ExitCodes.INTERNAL_TEXT},
-        footer = {"", "Examples:", "  gpuplan bench --doc docs/benchmarks.md        (S, S60, M, L; about 25 minutes)",
+        footer = {"", "Examples:", "  gpuplan bench --doc docs/benchmarks.md        (S, S60, M, M-issue10, L; about 30 minutes)",
                 "  gpuplan bench --sizes 5x8 --seeds 1 --checkpoints 1,2,3"})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--sizes", split = ",", defaultValue = "S,S60,M,L", paramLabel = "SIZE", description = "default: ${DEFAULT-VALUE}")
+    @Option(names = "--sizes", split = ",", defaultValue = "S,S60,M,M-issue10,L", paramLabel = "SIZE", description = "default: ${DEFAULT-VALUE}")
     List<String> sizes;
 
     @Option(names = "--seeds", paramLabel = "N", description = "seeds 1..N for each size (default: the size's)")

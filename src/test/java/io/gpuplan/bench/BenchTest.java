@@ -85,6 +85,11 @@ class BenchTest {
     void sizesAreNamedOrJobsByOffers() {
         assertEquals(200, Benchmark.Size.parse("m").jobs());
         assertEquals(24, Benchmark.Size.parse("s60").offers());
+        // Issue 10's own M quarter, kept as it was generated then, with R29 off: its 200 jobs, its budget.
+        Benchmark.Size issue10 = Benchmark.Size.parse("M-issue10");
+        String text = issue10.text(7, 90);
+        assertTrue(text.contains("budget: {total: 9077997, byProvider: {aws: 1488566}}\nreservations: {expectedUseAfterHorizon: 1}"), text.substring(0, 900));
+        assertEquals(200, text.lines().filter(l -> l.startsWith("  - {id: job-")).count());
         Benchmark.Size custom = Benchmark.Size.parse("12x5");
         assertEquals(List.of(12, 5, 1), List.of(custom.jobs(), custom.offers(), custom.seeds()));
         assertThrows(IllegalArgumentException.class, () -> Benchmark.Size.parse("huge"));
