@@ -57,9 +57,12 @@ public final class Benchmark {
                 return ScenarioGenerator.generate(jobs, offers, seed, days);
             }
             try (var in = Benchmark.class.getResourceAsStream(fixture)) {
+                if (in == null) {
+                    throw new IllegalStateException("benchmark fixture " + fixture + " missing from the jar");
+                }
                 return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            } catch (java.io.IOException | NullPointerException e) {
-                throw new IllegalStateException("benchmark fixture " + fixture + " missing from the jar", e);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("benchmark fixture " + fixture + " unreadable", e);
             }
         }
 

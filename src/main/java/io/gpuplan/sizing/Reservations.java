@@ -88,11 +88,20 @@ public final class Reservations {
      * u stated.
      */
     public static long strandedCreditCents(Offer offer, int billedGpus, int occupiedSlots, Horizon horizon) {
-        double past = hoursPastHorizon(offer, horizon);
-        if (offer.expectedUse() != null || past == 0 || billedGpus <= 0 || occupiedSlots <= 0) {
+        if (billedGpus <= 0 || occupiedSlots <= 0) {
             return 0;
         }
-        return (long) Math.ceil((double) billedGpus * occupiedSlots * past / horizon.slots() * offer.priceInBase() * 100 * (1 + 1e-12));
+        return (long) Math.ceil((double) billedGpus * occupiedSlots * strandedCentsPerIdleGpuSlot(offer, horizon) * (1 + 1e-12));
+    }
+
+    /**
+     * R29 with u by default: what each idle GPU-slot of the pool costs past the horizon, {@code pastHours / horizon
+     * slots × price × 100} cents, unrounded (the search, the LP and CP-SAT round it their own safe way); 0 with u stated
+     * or no term past the horizon.
+     */
+    public static double strandedCentsPerIdleGpuSlot(Offer offer, Horizon horizon) {
+        double past = hoursPastHorizon(offer, horizon);
+        return offer.expectedUse() != null || past == 0 ? 0 : past / horizon.slots() * offer.priceInBase() * 100;
     }
 
     /** For the search: a pool's level priced by R18 and R29's level part ({@link #strandedLevelCents}). */

@@ -171,7 +171,7 @@ public final class WarmStart {
         options.forEach(jo -> perCost.put(jo, priorityPerCost(jo)));
         return List.of(
                 Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due),
-                Comparator.comparingDouble((JobOptions jo) -> -perCost.computeIfAbsent(jo, WarmStart::priorityPerCost))
+                Comparator.comparingDouble((JobOptions jo) -> -perCost.get(jo))
                         .thenComparing(WarmStart::due),
                 Comparator.comparing(WarmStart::due).thenComparingInt(jo -> -jo.job().priority()));
     }

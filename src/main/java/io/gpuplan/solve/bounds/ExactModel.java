@@ -263,12 +263,12 @@ final class ExactModel {
     private void strandedByDefault(Offer offer, IntVar n, int levels, LinearExprBuilder total, Map<String, LinearExprBuilder> billed) {
         int slots = problem.horizon().slots();
         long most = (long) levels * offer.gpusPerInstance() * slots;
-        double past = Reservations.hoursPastHorizon(offer, problem.horizon());
-        if (offer.expectedUse() != null || past == 0 || most == 0) {
+        double perIdle = Reservations.strandedCentsPerIdleGpuSlot(offer, problem.horizon());
+        if (perIdle == 0 || most == 0) {
             return;
         }
         long mostCents = Reservations.strandedCents(offer, levels * offer.gpusPerInstance(), 0, problem.horizon());
-        long perIdleScaled = (long) Math.floor(past * offer.priceInBase() * 100 / slots * STRANDED_SCALE * (1 - 1e-12));
+        long perIdleScaled = (long) Math.floor(perIdle * STRANDED_SCALE * (1 - 1e-12));
         IntVar idle = model.newIntVar(0, most, "idle" + offer.id());
         LinearExprBuilder used = usedOn.getOrDefault(offer, LinearExpr.newBuilder());
         // idle + used = n × per × slots

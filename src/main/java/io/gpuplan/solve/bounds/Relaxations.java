@@ -233,12 +233,9 @@ final class Relaxations {
          * pool's idle commitment (whose instances pay all of it, see {@link #poolColumn}); 0 elsewhere.
          */
         private double strandedCredit(Option o) {
-            Offer offer = o.offer();
-            if (!offer.isReserved() || offer.expectedUse() != null) {
-                return 0;
-            }
-            return (double) o.billedGpus() * o.durationSlots() * Reservations.hoursPastHorizon(offer, problem.horizon())
-                    / slots * offer.priceInBase() * 100;
+            return o.offer().isReserved()
+                    ? (double) o.billedGpus() * o.durationSlots() * Reservations.strandedCentsPerIdleGpuSlot(o.offer(), problem.horizon())
+                    : 0;
         }
 
         private void jobColumn(Option o, int s) {
