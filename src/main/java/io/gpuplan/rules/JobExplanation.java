@@ -133,7 +133,8 @@ public final class JobExplanation {
         if (current != 0) {
             sb.append(" −").append(Money.format(current)).append(" its current place");
         }
-        return sb.append("; its own GPU-hours (").append(Money.format(o.boundCents() - o.powerCents()))
+        // The GPU-hours alone (billed GPUs × W × price): transfer, storage and migration are listed above as added.
+        return sb.append("; its own GPU-hours (").append(Money.format(o.listCents()))
                 .append(owned ? " at the cards' hourly depreciation and operations) are paid by the owned cards, used or not (R28)"
                         : " at the reserved price) are paid by the reservation, used or not (R18)").toString();
     }

@@ -62,7 +62,10 @@ class ExplainTest {
                 .subtract(m.group(8) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(8)));
         assertEquals(0, added.compareTo(sum), line);
         assertTrue(Integer.parseInt(m.group(4)) > Integer.parseInt(m.group(3)), line);
-        assertTrue(line.contains(" " + m.group(9) + " "), "the own cost is the cost column: " + line);
+        // The cost column is the option's own cost: its GPU-hours plus the transfer, storage and migration listed.
+        java.math.BigDecimal own = new java.math.BigDecimal(m.group(9))
+                .add(m.group(7) == null ? java.math.BigDecimal.ZERO : new java.math.BigDecimal(m.group(7)));
+        assertTrue(line.contains(" " + own.toPlainString() + " "), "the own cost is the cost column: " + line);
         assertTrue(r.out().contains("what an option adds is the reservation's rise, not that cost"), r.out());
     }
 

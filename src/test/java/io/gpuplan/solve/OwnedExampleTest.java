@@ -40,6 +40,13 @@ class OwnedExampleTest {
         assertEquals(new BigDecimal("6400.00"), plan.totals().ownedCapitalOutlay(), "4 x 1600, not plan cost");
         assertEquals("2027-01-08", owned.runsFrom(), "one week of lead time");
         assertTrue(PlanVerifier.verify(s.loaded(), plan).agrees(), "verify recomputes every owned figure");
+        // Compared side by side, owned cards are a way of buying GPUs (526.03 + 295.89 + 849.79 = 1671.71), not
+        // transfer or migration.
+        var owned4090 = io.gpuplan.output.compare.ComparisonTable.of(List.of("steady"), List.of(plan)).rows().stream()
+                .filter(r -> r.label().equals("owned")).toList();
+        assertEquals(1, owned4090.size());
+        assertEquals("By purchase model", owned4090.get(0).group());
+        assertEquals(List.of("1671.71"), owned4090.get(0).values());
     }
 
     @Test

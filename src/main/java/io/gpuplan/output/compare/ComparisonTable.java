@@ -25,10 +25,10 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
         String currency = plans.get(0).currency();
         add(rows, plans, "Cost", "total cost (" + currency + ")", p -> money(p.totals().cost()));
         add(rows, plans, "Cost", "past the horizon: reservation commitments", p -> money(p.totals().commitmentsPastHorizon()));
-        // Transfer and migration are in the plan's byPurchaseModel but are no way of buying GPUs: a group of their own.
+        // Transfer, storage and migration are in the plan's byPurchaseModel but are no way of buying GPUs: a group of their own.
         keyed(rows, plans, "By purchase model", p -> only(p.totals().byPurchaseModel(), true));
         boolean overhead = plans.stream().anyMatch(p -> p.providers() != null);
-        keyed(rows, plans, overhead ? "Transfer, migration and provider overhead (R27)" : "Transfer and migration",
+        keyed(rows, plans, overhead ? "Transfer, storage, migration and provider overhead (R27)" : "Transfer, storage and migration",
                 p -> only(p.totals().byPurchaseModel(), false));
         keyed(rows, plans, "By provider", p -> p.totals().byProvider());
         Map<String, Function<PlanDocument, String>> reserved = new LinkedHashMap<>();
@@ -69,7 +69,9 @@ public record ComparisonTable(List<String> scenarios, List<Row> rows) {
         return new ComparisonTable(List.copyOf(scenarios), List.copyOf(rows));
     }
 
-    private static final java.util.Set<String> PURCHASE_MODELS = java.util.Set.of("on-demand", "spot", "reserved");
+    /** Every way of buying GPUs (owned cards too); the other keys of byPurchaseModel are transfer, storage, migration. */
+    private static final java.util.Set<String> PURCHASE_MODELS = java.util.Arrays.stream(io.gpuplan.problem.PurchaseModel.values())
+            .map(io.gpuplan.problem.PurchaseModel::label).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** The purchase models of a plan's byPurchaseModel ({@code models} true), or the other costs in it. */
     private static Map<String, BigDecimal> only(Map<String, BigDecimal> byPurchaseModel, boolean models) {

@@ -70,7 +70,7 @@ class ComparisonPagesTest {
                 assertTrue(Set.of("on-demand", "spot", "reserved").contains(r.label()), r.label() + " as a purchase model");
             }
         }
-        assertTrue(t.rows().stream().anyMatch(r -> r.group().equals("Transfer and migration") && r.label().equals("migration")));
+        assertTrue(t.rows().stream().anyMatch(r -> r.group().equals("Transfer, storage and migration") && r.label().equals("migration")));
     }
 
     @Test
