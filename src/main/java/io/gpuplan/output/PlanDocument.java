@@ -120,9 +120,6 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration,
                        BigDecimal power, BigDecimal total, List<String> storedAt) {
-        public Cost(BigDecimal compute, BigDecimal transfer, BigDecimal migration, BigDecimal total) {
-            this(compute, transfer, null, migration, null, total, null);
-        }
     }
 
     /**
@@ -135,14 +132,6 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
                          Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon,
                          BigDecimal strandedCommitments, BigDecimal ownedCapitalOutlay, Budget budget,
                          Bound lowerBound, Map<String, Baseline> baselines) {
-        /** Totals of a plan without reserved or owned pools. */
-        public Totals(BigDecimal cost, Map<String, BigDecimal> byCategory, Map<String, BigDecimal> byProvider,
-                      Map<String, BigDecimal> byPurchaseModel, Map<String, BigDecimal> byMonth,
-                      Map<String, BigDecimal> byAccelerator, BigDecimal commitmentsPastHorizon, Budget budget,
-                      Bound lowerBound, Map<String, Baseline> baselines) {
-            this(cost, byCategory, byProvider, byPurchaseModel, byMonth, byAccelerator, commitmentsPastHorizon, null,
-                    null, budget, lowerBound, baselines);
-        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

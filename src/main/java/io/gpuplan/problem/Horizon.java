@@ -9,6 +9,9 @@ import java.time.temporal.ChronoUnit;
  * With weekly slots a trailing partial week is dropped, so {@code end} is the last whole slot's end.
  */
 public record Horizon(LocalDate start, LocalDate end, SlotLength slot, int slots) {
+    /** Hours in a month wherever an amount is stated per month (R26 storage, R27 support minimum, R28). */
+    public static final double HOURS_PER_MONTH = 730;
+
 
     public static Horizon of(LocalDate start, LocalDate requestedEnd, SlotLength slot) {
         long hours = ChronoUnit.DAYS.between(start, requestedEnd) * 24;

@@ -14,8 +14,6 @@ package io.gpuplan.problem;
  */
 public record OwnedTerms(double purchasePrice, int depreciationMonths, double powerKw, double electricityPricePerKwh, double pue,
                          double operationsPerGpuMonth, double leadTimeWeeks) {
-    /** Hours per month (365 × 24 / 12), the convention monthly amounts are turned into hourly ones by. */
-    public static final double HOURS_PER_MONTH = 730;
 
     /** Straight-line depreciation per GPU and month: purchasePrice / depreciationMonths. */
     public double depreciationPerGpuMonth() {
@@ -27,7 +25,7 @@ public record OwnedTerms(double purchasePrice, int depreciationMonths, double po
      * offer's {@code price}, so R24's bound and the pools' relaxations price owned GPUs as they price reserved ones.
      */
     public double perGpuHour() {
-        return (depreciationPerGpuMonth() + operationsPerGpuMonth) / HOURS_PER_MONTH;
+        return (depreciationPerGpuMonth() + operationsPerGpuMonth) / Horizon.HOURS_PER_MONTH;
     }
 
     /** Power per GPU-hour in use: powerKw × pue × electricityPricePerKwh. */

@@ -25,14 +25,6 @@ public record Problem(String name, Horizon horizon, String currency, Map<String,
         overheads = overheads == null ? ProviderOverheads.NONE : overheads;
     }
 
-    /** A problem without R26 storage prices or R27 overhead. */
-    public Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
-                   double memoryHeadroom, Budget budget, Transfer transfer,
-                   Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs) {
-        this(name, horizon, currency, exchangeRates, memoryHeadroom, budget, transfer, Storage.NONE, accelerators,
-                offers, jobs, ProviderOverheads.NONE);
-    }
-
     public Optional<Offer> offer(String id) {
         return offers.stream().filter(o -> o.id().equals(id)).findFirst();
     }

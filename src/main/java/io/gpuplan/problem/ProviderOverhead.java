@@ -13,8 +13,6 @@ import java.math.MathContext;
  * @param supportMinimumMonthly the support plan's least charge per month (730 h), billed by the provider
  */
 public record ProviderOverhead(String provider, double fixedCost, double supportRate, double supportMinimumMonthly) {
-    /** Hours per month by which a monthly minimum is taken to the horizon (365 × 24 / 12). */
-    public static final int HOURS_PER_MONTH = 730;
 
     public long fixedCents() {
         return Money.cents(fixedCost);
@@ -23,7 +21,7 @@ public record ProviderOverhead(String provider, double fixedCost, double support
     /** The support minimum over the horizon: {@code minimum × horizon hours / 730}, rounded half-up. */
     public long supportMinimumCents(Horizon horizon) {
         return Money.cents(BigDecimal.valueOf(supportMinimumMonthly).multiply(BigDecimal.valueOf(horizon.hours()))
-                .divide(BigDecimal.valueOf(HOURS_PER_MONTH), MathContext.DECIMAL128));
+                .divide(BigDecimal.valueOf(Horizon.HOURS_PER_MONTH), MathContext.DECIMAL128));
     }
 
     /** R27 support for a provider billing {@code spendCents} over the horizon: {@code max(rate × spend, minimum)}. */

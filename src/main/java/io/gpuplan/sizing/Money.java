@@ -1,5 +1,6 @@
 package io.gpuplan.sizing;
 
+import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Offer;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -77,12 +78,9 @@ public final class Money {
         return cents(rate == 1.0 ? own : own.divide(decimal(rate), MathContext.DECIMAL128));
     }
 
-    /** Hours in a month, the convention GB-months and monthly fees are billed by (365 × 24 / 12). */
-    public static final double HOURS_PER_MONTH = 730;
-
     /** R26: {@code GB × price per GB-month × hours / 730} in cents of the base currency, rounded half-up once. */
     public static long storageCents(double gb, double hours, double pricePerGbMonth) {
-        return productCents(gb, hours, pricePerGbMonth, HOURS_PER_MONTH);
+        return productCents(gb, hours, pricePerGbMonth, Horizon.HOURS_PER_MONTH);
     }
 
     public static BigDecimal toDecimal(long cents) {

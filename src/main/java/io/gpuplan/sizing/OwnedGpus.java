@@ -20,13 +20,13 @@ public final class OwnedGpus {
 
     /** {@code b × purchasePrice / depreciationMonths × H / 730}, in base cents. */
     public static long depreciationCents(Offer offer, int gpus, Horizon horizon) {
-        return Money.productCents(gpus, horizon.hours(), offer.owned().depreciationPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH,
+        return Money.productCents(gpus, horizon.hours(), offer.owned().depreciationPerGpuMonth() / Horizon.HOURS_PER_MONTH,
                 offer.exchangeRate());
     }
 
     /** {@code b × operationsPerGpuMonth × H / 730}, in base cents. */
     public static long operationsCents(Offer offer, int gpus, Horizon horizon) {
-        return Money.productCents(gpus, horizon.hours(), offer.owned().operationsPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH,
+        return Money.productCents(gpus, horizon.hours(), offer.owned().operationsPerGpuMonth() / Horizon.HOURS_PER_MONTH,
                 offer.exchangeRate());
     }
 
@@ -42,12 +42,12 @@ public final class OwnedGpus {
 
     /** {@link #depreciationCents} in the offer's own currency (R5: priced there, converted once). */
     public static long depreciationOwnCents(Offer offer, int gpus, Horizon horizon) {
-        return Money.productCents(gpus, horizon.hours(), offer.owned().depreciationPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH, 1.0);
+        return Money.productCents(gpus, horizon.hours(), offer.owned().depreciationPerGpuMonth() / Horizon.HOURS_PER_MONTH, 1.0);
     }
 
     /** {@link #operationsCents} in the offer's own currency. */
     public static long operationsOwnCents(Offer offer, int gpus, Horizon horizon) {
-        return Money.productCents(gpus, horizon.hours(), offer.owned().operationsPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH, 1.0);
+        return Money.productCents(gpus, horizon.hours(), offer.owned().operationsPerGpuMonth() / Horizon.HOURS_PER_MONTH, 1.0);
     }
 
     /** {@link #powerCents} in the offer's own currency. */

@@ -1,5 +1,6 @@
 package io.gpuplan.output.focus;
 
+import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Dataset;
 import io.gpuplan.problem.Job;
 import io.gpuplan.problem.Offer;
@@ -117,7 +118,7 @@ final class JobRows {
         double price = c.problem().storage().pricePerGbMonth(d.tier(), provider, region).orElseThrow();
         String sku = "storage/" + provider + "/" + region + "/" + d.tier().label();
         Periods.Span span = occupied(j);
-        double gbMonths = d.sizeGb() * Math.min(opt.expectedHours(), c.horizon().hours()) / Money.HOURS_PER_MONTH;
+        double gbMonths = d.sizeGb() * Math.min(opt.expectedHours(), c.horizon().hours()) / Horizon.HOURS_PER_MONTH;
         Map<YearMonth, Long> quantities = Periods.apportion(Periods.tenThousandths(gbMonths), span.hoursByMonth(c.horizon()));
         List<FocusRow> rows = new ArrayList<>();
         line.byMonth().forEach((month, cents) -> {

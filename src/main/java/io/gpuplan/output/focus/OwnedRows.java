@@ -65,14 +65,14 @@ final class OwnedRows {
             if (depreciation != null) {
                 long cents = depreciation.byMonth().getOrDefault(month, 0L);
                 rows.add(monthly(c, r, month, FocusRow.Line.USAGE, horizon, 0, cents, depreciationOwn.getOrDefault(month, 0L), gpuHours,
-                        t.depreciationPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH, "depreciation of " + r.gpus()
+                        t.depreciationPerGpuMonth() / Horizon.HOURS_PER_MONTH, "depreciation of " + r.gpus()
                                 + " owned " + o.accelerator().name() + " (" + Periods.number(t.purchasePrice()) + " / "
                                 + t.depreciationMonths() + " months / 730 h, straight line; R28)"));
             }
             if (operations != null) {
                 long cents = operations.byMonth().getOrDefault(month, 0L);
                 rows.add(monthly(c, r, month, FocusRow.Line.OPERATIONS, horizon, cents, cents, operationsOwn.getOrDefault(month, 0L), gpuHours,
-                        t.operationsPerGpuMonth() / OwnedTerms.HOURS_PER_MONTH, "operations of " + r.gpus()
+                        t.operationsPerGpuMonth() / Horizon.HOURS_PER_MONTH, "operations of " + r.gpus()
                                 + " owned " + o.accelerator().name() + " (" + Periods.number(t.operationsPerGpuMonth())
                                 + " per GPU-month / 730 h; R28)"));
             }

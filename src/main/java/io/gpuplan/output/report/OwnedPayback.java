@@ -1,5 +1,6 @@
 package io.gpuplan.output.report;
 
+import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.OwnedTerms;
 import io.gpuplan.problem.Problem;
@@ -44,7 +45,7 @@ record OwnedPayback(Offer rented, double gpuHours, BigDecimal rentPerMonth, BigD
                 rented = o;
             }
         }
-        BigDecimal perMonth = BigDecimal.valueOf(OwnedTerms.HOURS_PER_MONTH / hours);
+        BigDecimal perMonth = BigDecimal.valueOf(Horizon.HOURS_PER_MONTH / hours);
         BigDecimal running = Money.toDecimal(r.operationsCents() + r.powerCents()).multiply(perMonth)
                 .setScale(2, RoundingMode.HALF_UP);
         if (rented == null) {
