@@ -32,6 +32,8 @@ class StrandedExampleTest {
         assertEquals(new BigDecimal("13781.89"), r.strandedCommitment());
         assertEquals(new BigDecimal("91879.23"), r.commitmentPastHorizon());
         assertEquals("reservations", r.expectedUseBy());
+        assertEquals(0, new BigDecimal("0.85").compareTo(r.expectedUseAfterHorizon()),
+                "u as the problem states it");
         assertEquals(new BigDecimal("43851.46"), plan.totals().cost());
         assertEquals(new BigDecimal("13781.89"), plan.totals().strandedCommitments());
     }
