@@ -46,6 +46,9 @@ import java.util.stream.Collectors;
  *       depreciation Usage rows (BilledCost 0, EffectiveCost the month's depreciation), operations per month and
  *       power per job and month (BilledCost = EffectiveCost; power in kWh). ServiceSubcategory Bare Metal. With owned
  *       GPUs the sum of BilledCost is plan cost − depreciation + outlay; EffectiveCost still sums to plan cost.</li>
+ *   <li><b>Capacity blocks (R30)</b> ({@link BlockRows}): per block a Purchase row, One-Time, Committed, in the month
+ *       the block starts, BilledCost = EffectiveCost = the block's cents, PricingQuantity its GPU-hours (billed GPUs ×
+ *       days × 24), ChargePeriod the block (which may run past the horizon end).</li>
  * </ul>
  *
  * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
@@ -69,7 +72,8 @@ import java.util.stream.Collectors;
 public final class FocusCsv {
     private static final String EOL = "\r\n";
     private static final java.util.Set<CostLine.Kind> JOB_LINES = java.util.EnumSet.of(CostLine.Kind.COMPUTE,
-            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER, CostLine.Kind.STORAGE, CostLine.Kind.STORAGE_COPY);
+            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER, CostLine.Kind.STORAGE, CostLine.Kind.STORAGE_COPY,
+            CostLine.Kind.BLOCK);
 
     private FocusCsv() {
     }
