@@ -34,8 +34,8 @@ final class BlockResolver {
         // Termination, interruptions and commitments are already refused on every offer that is not spot or reserved.
         boolean ok = c.require(f.from() == null, p + ".from", "the catalog has no capacity block prices",
                 "remove from: catalog and state price (the block's rate per GPU-hour) and blockDays");
-        if (!c.require(f.blockDays() != null, p + ".blockDays", "missing required field for a block offer", EXAMPLE)) {
-            return null;
+        if (f.blockDays() == null) {
+            return null; // @Required(when = "purchase=block"): the binder has reported it
         }
         ok &= c.require(!f.blockDays().isEmpty(), p + ".blockDays", "is empty", EXAMPLE);
         TreeSet<Integer> days = new TreeSet<>();

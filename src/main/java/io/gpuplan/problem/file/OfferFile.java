@@ -37,6 +37,7 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                         @io.gpuplan.problem.yaml.Doc("R29, reserved offers: fraction 0..1 of the pool expected in use"
                                 + " after the horizon; default reservations.expectedUseAfterHorizon, else the pool's"
                                 + " utilization within the horizon") Double expectedUseAfterHorizon,
+                        @Required(when = "purchase=block")
                         @Doc("block offers (R30, required): the block lengths in whole days one may buy, e.g. [1, 2, 3, 7, 14]")
                         java.util.List<Integer> blockDays) {
 }
