@@ -34,7 +34,7 @@ final class JobRows {
             case STORAGE, STORAGE_COPY -> storage(c, line, j);
             case RESERVATION, STRANDED -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
             case POWER -> OwnedRows.power(c, line, j);
-            case BLOCK -> java.util.List.of(BlockRows.purchase(c, line, j));
+            case BLOCK -> BlockRows.of(c, line, j);
             case DEPRECIATION, OPERATIONS -> throw new IllegalArgumentException("owned pools are written by OwnedRows");
             case PROVIDER_FIXED, SUPPORT -> throw new IllegalArgumentException("R27 overhead is written by OverheadRows");
         };

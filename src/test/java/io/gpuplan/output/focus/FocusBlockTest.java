@@ -42,28 +42,36 @@ class FocusBlockTest {
     }
 
     @Test
-    void theBlockIsOneUpfrontPurchaseInTheMonthItStarts() throws Exception {
+    void theBlockIsAnUpfrontPurchaseCarriedByItsJobInTheMonthItStarts() throws Exception {
         FocusTable t = render();
-        assertEquals(1, t.rows().size(), "no compute usage row: the job has no R17 line");
-        Map<String, String> row = t.rows().get(0);
-        assertEquals("Purchase", row.get("ChargeCategory"));
-        assertEquals("One-Time", row.get("ChargeFrequency"));
-        assertEquals("Committed", row.get("PricingCategory"));
-        assertEquals("6720.00", row.get("BilledCost"), "5,376.00 EUR / 0.8");
-        assertEquals("6720.00", row.get("EffectiveCost"), "plan cost, paid for nothing later");
-        assertEquals("5376.00", row.get("PricingCurrencyEffectiveCost"), "8 × 336 × 2.00 EUR, priced in EUR");
-        assertEquals("2027-01-01T00:00:00Z", row.get("BillingPeriodStart"), "January, when it starts");
-        assertEquals("2027-01-30T00:00:00Z", row.get("ChargePeriodStart"));
-        assertEquals("2027-02-13T00:00:00Z", row.get("ChargePeriodEnd"), "the block, 14 days");
-        assertEquals("2688", row.get("PricingQuantity"), "8 GPUs × 14 × 24 h");
-        assertEquals("GPU-Hours", row.get("PricingUnit"));
-        assertEquals("2", row.get("PricingCurrencyListUnitPrice"));
-        assertEquals("2.5", row.get("ListUnitPrice"), "2.00 EUR / 0.8");
-        assertEquals("block/a", row.get("CommitmentDiscountId"));
-        assertEquals("block", row.get("x_PurchaseModel"));
-        assertEquals("R30", row.get("x_Rule"));
-        assertEquals("a", row.get("ResourceId"));
-        assertTrue(row.get("ChargeDescription").contains("14 days from 2027-01-30 to 2027-02-13"), row.get("ChargeDescription"));
+        assertEquals(2, t.rows().size(), "the purchase and the job's usage; no R17 row");
+        Map<String, String> buy = t.rows().stream().filter(r -> "Purchase".equals(r.get("ChargeCategory"))).findFirst().orElseThrow();
+        assertEquals("One-Time", buy.get("ChargeFrequency"));
+        assertEquals("Standard", buy.get("PricingCategory"), "as R18's purchase rows");
+        assertEquals("6720.00", buy.get("BilledCost"), "5,376.00 EUR / 0.8");
+        assertEquals("0.00", buy.get("EffectiveCost"), "carried by the job's usage row");
+        assertEquals("2027-01-01T00:00:00Z", buy.get("BillingPeriodStart"), "January, when it starts");
+        assertEquals("2027-01-30T00:00:00Z", buy.get("ChargePeriodStart"));
+        assertEquals("2027-02-01T00:00:00Z", buy.get("ChargePeriodEnd"), "the block, within its month");
+        assertEquals("2688", buy.get("PricingQuantity"), "8 GPUs × 14 × 24 h");
+        assertEquals("2688", buy.get("CommitmentDiscountQuantity"));
+        assertEquals("GPU-Hours", buy.get("PricingUnit"));
+        assertEquals("2", buy.get("PricingCurrencyListUnitPrice"));
+        assertEquals("2.5", buy.get("ListUnitPrice"), "2.00 EUR / 0.8");
+        assertEquals("block/a", buy.get("CommitmentDiscountId"));
+        assertEquals("block", buy.get("x_PurchaseModel"));
+        assertEquals("R30", buy.get("x_Rule"));
+        assertTrue(buy.get("ChargeDescription").contains("14 days from 2027-01-30 to 2027-02-13"), buy.get("ChargeDescription"));
+
+        Map<String, String> use = t.rows().stream().filter(r -> "Usage".equals(r.get("ChargeCategory"))).findFirst().orElseThrow();
+        assertEquals("Committed", use.get("PricingCategory"));
+        assertEquals("Used", use.get("CommitmentDiscountStatus"));
+        assertEquals("0.00", use.get("BilledCost"));
+        assertEquals("6720.00", use.get("EffectiveCost"), "all in January: paid upfront");
+        assertEquals("5376.00", use.get("PricingCurrencyEffectiveCost"), "8 × 336 × 2.00 EUR, priced in EUR");
+        assertEquals("1536", use.get("ConsumedQuantity"), "8 GPUs × W = 192 h");
+        assertEquals("block/a", use.get("CommitmentDiscountId"));
+        assertEquals("a", use.get("ResourceId"));
     }
 
     @Test
