@@ -34,6 +34,10 @@ final class Colors {
             // R26 storage is drawn like transfer, the other cost of a job's data (report.css stays as it was).
             return "purchase-transfer";
         }
+        if ("block".equals(purchase)) {
+            // R30 capacity blocks are drawn like reservations, the other prepaid commitment (report.css stays as it was).
+            return "purchase-reserved";
+        }
         String p = purchase == null ? "other" : purchase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
         return "purchase-" + (p.isEmpty() ? "other" : p);
     }
