@@ -78,6 +78,26 @@ class BlockPlanTest {
     }
 
     @Test
+    void explainSaysWhyABlockDoesNotFitAndWhatAFittingOneWouldAdd() throws Exception {
+        // a on od instead (1 GPU per instance: 8 instances at efficiency 0.9): T = 1536 / 7.2 = 213.333 h,
+        // 8 × 213.333 × 4.00 = 6,826.67; the block (6,720.00) would add 6,720.00 − 6,826.67 = −106.67.
+        Problem p = problem();
+        Evaluation onDemand = PlanEvaluator.evaluate(p, new Decisions(List.of(new Placement("a", "od", 8, 5)), Map.of()));
+        var lines = io.gpuplan.rules.JobExplanation.explain(p, onDemand, p.job("a").orElseThrow(), false);
+        var block = lines.stream().filter(l -> l.offer().equals("blk")).findFirst().orElseThrow();
+        assertEquals(672_000, block.cents());
+        assertTrue(block.verdict().contains("adds -106.67 (a 14-day capacity block of 8 GPUs from then, paid upfront: R30)"),
+                block.verdict());
+        // 15 slots: no length of [1..7, 14] covers them, so blk is ruled out by R30, with the figures.
+        Problem longer = ProblemReader.parse("long.yaml", TEXT.replace("gpuHours: 1536", "gpuHours: 2880"), new ArrayList<>());
+        Evaluation e = PlanEvaluator.evaluate(longer, new Decisions(List.of(new Placement("a", "od", 8, 0)), Map.of()));
+        var ruledOut = io.gpuplan.rules.JobExplanation.explain(longer, e, longer.job("a").orElseThrow(), false).stream()
+                .filter(l -> l.offer().equals("blk")).findFirst().orElseThrow();
+        assertTrue(ruledOut.verdict().contains("R30 capacity block: occupies 15 slots (360 h), longer than the longest"
+                + " capacity block of 14 days (336 h)"), ruledOut.verdict());
+    }
+
+    @Test
     void thePlanStatesTheBlockAndVerifyRecomputesIt() throws Exception {
         Problem p = problem();
         var context = new PlanDocumentBuilder.Context(p, new PlanDocument.ProblemRef("block-plan.yaml", SHA),
