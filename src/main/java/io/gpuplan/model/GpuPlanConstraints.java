@@ -19,7 +19,7 @@ import io.gpuplan.sizing.ProviderCharge;
  *
  * <p>Hard (weighted by how far a rule is broken): R2 in slots outside the window, R8 in GB over per GPU, R12–R15
  * one per job, R21 in GPUs over per slot, R22 in whole base-currency units over. Medium: R23 priority of unplanned
- * jobs. Soft: plan cost in cents (R16–R19, R26–R29).
+ * jobs. Soft: plan cost in cents (R16–R19, R26–R30).
  *
  * <p>Each job's value range holds only options that pass R8 and R12–R15, so the solver never proposes one that breaks
  * them; their constraints stay so that any plan scored by this provider (a hand-built or edited one) is scored
@@ -53,7 +53,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r27SupportCost(f),
                 r28OwnedGpuCost(f),
                 r28OwnedGpuPower(f),
-                r29StrandedCommitment(f)
+                r29StrandedCommitment(f),
+                r30CapacityBlockCost(f)
         };
     }
 
@@ -226,6 +227,14 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .filter(c -> c.strandedCents() > 0)
                 .penalize(HardMediumSoftScore.ONE_SOFT, PoolCharge::strandedCents)
                 .asConstraint("R29 stranded commitment");
+    }
+
+    /** R30: each job on a capacity block offer pays its block upfront, billed GPUs × L days × 24 × price. */
+    Constraint r30CapacityBlockCost(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().blockCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().blockCents())
+                .asConstraint("R30 capacity block cost");
     }
 
     /**

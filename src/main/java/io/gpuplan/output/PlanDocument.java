@@ -13,16 +13,26 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
                            boolean feasible, String currency, Summary summary, List<Reservation> reservations,
-                           List<Owned> owned, List<Provider> providers, List<Assignment> assignments, Totals totals,
-                           Risk risk, List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
+                           List<Owned> owned, List<BlockPurchase> blocks, List<Provider> providers,
+                           List<Assignment> assignments, Totals totals, Risk risk, List<ConstraintReport> constraints,
+                           List<PriceRef> prices, Run run) {
     public static final String FORMAT = "gpuplan-plan/1";
+
+    /** A plan without capacity blocks (R30): the list is left out of the file. */
+    public PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score, boolean feasible,
+                        String currency, Summary summary, List<Reservation> reservations, List<Owned> owned,
+                        List<Provider> providers, List<Assignment> assignments, Totals totals, Risk risk,
+                        List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
+        this(format, name, problem, solver, score, feasible, currency, summary, reservations, owned, null, providers,
+                assignments, totals, risk, constraints, prices, run);
+    }
 
     /** A plan without owned pools (R28) or R27's providers section: both are left out of the file. */
     public PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score, boolean feasible,
                         String currency, Summary summary, List<Reservation> reservations, List<Assignment> assignments,
                         Totals totals, Risk risk, List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
-        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, null, assignments,
-                totals, risk, constraints, prices, run);
+        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, null, null,
+                assignments, totals, risk, constraints, prices, run);
     }
 
     /**
@@ -94,12 +104,38 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
                         BigDecimal utilization, String runsFrom, int runsFromSlot) {
     }
 
+    /**
+     * A capacity block bought (R30), one per job on a block offer, as finance reviews purchases: from the job's start
+     * for the shortest allowed length covering its occupied slots, its billed GPUs, paid upfront in the month it
+     * starts ({@code cost} = gpus × hours × pricePerGpuHour, converted to the base currency). It may end after the
+     * horizon.
+     */
+    public record BlockPurchase(String job, String offer, String provider, String region, String accelerator, int gpus,
+                                int days, String start, String end, BigDecimal hours, BigDecimal pricePerGpuHour,
+                                String priceCurrency, BigDecimal cost) {
+    }
+
+    /** R30: the block a job runs in: its length in days, when it starts and ends, its hours (days × 24) and GPUs. */
+    public record Block(int days, String start, String end, BigDecimal hours, int gpus) {
+    }
+
+    /** @param block R30, on a capacity block offer only (else left out) */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Assignment(String job, String kind, int priority, String status, String offer, String provider,
                              String region, String jurisdiction, String accelerator, String purchase, Integer gpus,
                              Integer billedGpus, Integer instances, Integer gpusPerReplica, String start, String end,
                              Integer startSlot, Integer slots, Hours hours, Boolean migrated, Price price, Cost cost,
-                             String reason) {
+                             String reason, Block block) {
+        /** A job not on a capacity block offer. */
+        public Assignment(String job, String kind, int priority, String status, String offer, String provider,
+                          String region, String jurisdiction, String accelerator, String purchase, Integer gpus,
+                          Integer billedGpus, Integer instances, Integer gpusPerReplica, String start, String end,
+                          Integer startSlot, Integer slots, Hours hours, Boolean migrated, Price price, Cost cost,
+                          String reason) {
+            this(job, kind, priority, status, offer, provider, region, jurisdiction, accelerator, purchase, gpus,
+                    billedGpus, instances, gpusPerReplica, start, end, startSlot, slots, hours, migrated, price, cost,
+                    reason, null);
+        }
     }
 
     /** R9–R11: T, W, Wq at the job's deadline confidence, and k. */
@@ -116,10 +152,18 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
      * @param power    R28, on owned offers only (else left out)
      * @param storedAt R26, where the job's dataset is kept while it runs: its own location, then the offer's when
      *                 elsewhere (null when no storage is charged for it)
+     * @param block    R30, on capacity block offers only (else left out); written after power
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"compute", "transfer", "storage", "migration", "power", "block",
+            "total", "storedAt"})
     public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration,
-                       BigDecimal power, BigDecimal total, List<String> storedAt) {
+                       BigDecimal power, BigDecimal total, List<String> storedAt, BigDecimal block) {
+        /** A job not on a capacity block offer. */
+        public Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration, BigDecimal power,
+                    BigDecimal total, List<String> storedAt) {
+            this(compute, transfer, storage, migration, power, total, storedAt, null);
+        }
     }
 
     /**

@@ -78,7 +78,7 @@ public final class PlanDocumentBuilder {
                         e.unplannedPriority()),
                 e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(),
                 e.owned().isEmpty() ? null : e.owned().stream().map(r -> owned(r, c.problem().horizon())).toList(),
-                providers(c, e), assignments, totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
+                blocks(c.problem(), e), providers(c, e), assignments, totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
     }
 
     /** Runs a part of the document on a thread of its own (a daemon: it never keeps the command alive). */
@@ -131,8 +131,38 @@ public final class PlanDocumentBuilder {
                 new PlanDocument.Cost(Numbers.money(opt.computeCents()), Numbers.money(opt.transferCents()),
                         stored ? Numbers.money(opt.storageCents()) : null, Numbers.money(opt.migrationCents()),
                         o.isOwned() ? Numbers.money(opt.powerCents()) : null,
-                        Numbers.money(opt.totalCents()), stored ? storedAt(job.dataset(), o) : null),
-                null);
+                        Numbers.money(opt.totalCents()), stored ? storedAt(job.dataset(), o) : null,
+                        o.isBlock() ? Numbers.money(opt.blockCents()) : null),
+                null, o.isBlock() ? block(h, j) : null);
+    }
+
+    /** R30: the block a job on a block offer runs in, from its start for the option's length in days. */
+    private static PlanDocument.Block block(Horizon h, JobResult j) {
+        Option opt = j.option();
+        return new PlanDocument.Block(opt.blockDays(), Numbers.slotTime(h, j.startSlot()), blockEnd(h, j),
+                Numbers.measure(io.gpuplan.sizing.CapacityBlocks.hours(opt.blockDays())), opt.billedGpus());
+    }
+
+    /** When a job's block ends: its start plus the block's days (possibly after the horizon), written as slots are. */
+    private static String blockEnd(Horizon h, JobResult j) {
+        var t = h.slotStart(j.startSlot()).plusDays(j.option().blockDays());
+        return h.slotHours() % 24 == 0 ? t.toLocalDate().toString() : t.toString();
+    }
+
+    /** R30: every capacity block the plan buys, in job order; null when the problem has no block offer. */
+    private static List<PlanDocument.BlockPurchase> blocks(Problem p, Evaluation e) {
+        if (p.offers().stream().noneMatch(io.gpuplan.problem.Offer::isBlock)) {
+            return null;
+        }
+        Horizon h = p.horizon();
+        return e.jobs().stream().filter(j -> j.planned() && j.option() != null && j.offer().isBlock()).map(j -> {
+            var o = j.offer();
+            Option opt = j.option();
+            return new PlanDocument.BlockPurchase(j.job().id(), o.id(), o.provider(), o.region(), o.accelerator().name(),
+                    opt.billedGpus(), opt.blockDays(), Numbers.slotTime(h, j.startSlot()), blockEnd(h, j),
+                    Numbers.measure(io.gpuplan.sizing.CapacityBlocks.hours(opt.blockDays())), Numbers.exact(o.price()),
+                    o.currency(), Numbers.money(opt.blockCents()));
+        }).toList();
     }
 
     /** R26: "tier at provider/region" for the dataset's own location, then for the offer's when elsewhere. */

@@ -173,8 +173,8 @@ public final class PlanVerifier {
 
     private static PlanDocument withoutRun(PlanDocument d) {
         return new PlanDocument(d.format(), d.name(), d.problem(), null, d.score(), d.feasible(), d.currency(),
-                d.summary(), d.reservations(), d.owned(), d.providers(), d.assignments(), d.totals(), d.risk(), d.constraints(),
-                d.prices(), null);
+                d.summary(), d.reservations(), d.owned(), d.blocks(), d.providers(), d.assignments(), d.totals(), d.risk(),
+                d.constraints(), d.prices(), null);
     }
 
     /** Reports every field where the stated tree differs from the recomputed one. */

@@ -13,11 +13,13 @@ package io.gpuplan.problem;
  * @param owned       an owned offer's terms (R28), else null; its {@code price} is {@link OwnedTerms#perGpuHour}
  * @param expectedUse R29, reserved offers: the use after the horizon the problem states (the offer's, else the
  *                    problem's for all), or null: the pool's utilization within the horizon
+ * @param blockDays   R30, block offers: the block lengths in days one may buy, ascending without repeats (else empty)
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
                     PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
-                    int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse) {
+                    int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse,
+                    java.util.List<Integer> blockDays) {
     public static final int UNLIMITED = Integer.MAX_VALUE;
 
     public boolean isCapped() {
@@ -43,6 +45,11 @@ public record Offer(String id, String provider, String region, String jurisdicti
     /** Power per GPU-hour in use in the base currency (R28), 0 for offers that are not owned. */
     public double powerPerGpuHourInBase() {
         return owned == null ? 0 : owned.powerPerGpuHour() / exchangeRate;
+    }
+
+    /** R30: a capacity block offer (GPUs for a run of whole days, paid upfront). */
+    public boolean isBlock() {
+        return purchase == PurchaseModel.BLOCK;
     }
 
     public boolean isSpot() {

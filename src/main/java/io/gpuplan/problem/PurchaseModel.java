@@ -1,8 +1,8 @@
 package io.gpuplan.problem;
 
-/** How an offer is bought (R4); owned cards are bought outright (R28). */
+/** How an offer is bought (R4); owned cards are bought outright (R28); capacity blocks for a run of days (R30). */
 public enum PurchaseModel {
-    ON_DEMAND, SPOT, RESERVED, OWNED;
+    ON_DEMAND, SPOT, RESERVED, OWNED, BLOCK;
 
     /** The name as written in problem and plan files. */
     public String label() {

@@ -10,7 +10,8 @@ import java.util.Map;
  *                    the provider for its R27 overhead
  * @param provider    who bills it (the dataset's provider for transfer, the provider holding the copy for storage),
  *                    or null for migration work and an R27 fixed cost (the team's own work: {@code internal})
- * @param purchase    on-demand / spot / reserved / owned for compute, reservations and owned GPUs, else null
+ * @param purchase    on-demand / spot / reserved / owned / block for compute, reservations, owned GPUs and capacity
+ *                    blocks, else null
  * @param accelerator the accelerator of the offer the line belongs to (null for R27 overhead)
  * @param byMonth     the cents spread over calendar months (sums to {@code cents})
  */
@@ -27,7 +28,9 @@ public record CostLine(Kind kind, String source, String offer, String provider, 
         /** R26: the copy at an offer elsewhere while the job runs, billed by the offer's provider. */
         STORAGE_COPY,
         /** R29: the expected idle part of a reserved pool's commitment past the horizon. */
-        STRANDED;
+        STRANDED,
+        /** R30: a job's capacity block, paid upfront in the month it starts. */
+        BLOCK;
 
         /** The category totals sum it under: both storage lines are "storage". */
         public String label() {

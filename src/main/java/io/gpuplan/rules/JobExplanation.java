@@ -105,7 +105,9 @@ public final class JobExplanation {
         Fit fit = fit(problem, plan, mine, o);
         return fit.obstacle() != null ? ", but " + fit.obstacle()
                 : ", fits from " + problem.horizon().slotStart(fit.start()).toLocalDate() + " and adds " + Money.format(fit.added())
-                + (o.offer().isCommitted() ? reservedAdds(mine, o, fit) : "");
+                + (o.offer().isCommitted() ? reservedAdds(mine, o, fit) : "")
+                + (o.offer().isBlock() ? " (a " + o.blockDays() + "-day capacity block of " + o.billedGpus()
+                + " GPUs from then, paid upfront: R30)" : "");
     }
 
     /**

@@ -145,6 +145,11 @@ public final class PlanEvaluator {
             lines.add(new CostLine(CostLine.Kind.POWER, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
                     acc, option.powerCents(), MonthlySplit.split(option.powerCents(), h, start, start + option.durationSlots())));
         }
+        // R30: the block is paid upfront, so all of it falls in the month it (and the job) starts.
+        if (option.blockCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.BLOCK, job.id(), offer.id(), offer.provider(), offer.purchase().label(),
+                    acc, option.blockCents(), oneTime(option.blockCents(), h, start)));
+        }
         // R26: each copy of the dataset is kept while the job runs, so its cost is spread like compute.
         if (option.storageOriginCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.STORAGE, job.id(), offer.id(), job.dataset().provider(), null, acc,

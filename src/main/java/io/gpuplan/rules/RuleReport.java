@@ -57,15 +57,18 @@ public final class RuleReport {
         if (!e.reservations().isEmpty()) {
             out.add(soft(e, "R29 stranded commitment", CostLine.Kind.STRANDED));
         }
+        if (e.problem().offers().stream().anyMatch(Offer::isBlock)) { // only then: other plans read as before
+            out.add(soft(e, "R30 capacity block cost", CostLine.Kind.BLOCK));
+        }
         if (overhead) {
             out.add(soft(e, "R27 provider fixed cost", CostLine.Kind.PROVIDER_FIXED));
             out.add(soft(e, "R27 support cost", CostLine.Kind.SUPPORT));
         }
         List<Violation> other = e.violations().stream()
-                .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18, Rule.R28).contains(v.rule())).toList();
+                .filter(v -> List.of(Rule.R6, Rule.R9, Rule.R10, Rule.R18, Rule.R28, Rule.R30).contains(v.rule())).toList();
         if (!other.isEmpty()) {
             out.add(new RuleSummary("Other rules (R6, R9, R10, R18" + (other.stream().anyMatch(v -> v.rule() == Rule.R28)
-                    ? ", R28" : "") + ")", "hard", other.size(),
+                    ? ", R28" : "") + (other.stream().anyMatch(v -> v.rule() == Rule.R30) ? ", R30" : "") + ")", "hard", other.size(),
                     -other.stream().mapToLong(Violation::amount).sum(), limit(other.stream().map(Violation::toString).toList())));
         }
         return out;

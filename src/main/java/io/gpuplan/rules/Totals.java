@@ -27,7 +27,7 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
                 sum(lines, l -> l.kind().label()),
                 sum(lines, l -> l.provider() == null ? INTERNAL : l.provider()),
                 sum(lines, l -> switch (l.kind()) {
-                    case COMPUTE, RESERVATION, DEPRECIATION, OPERATIONS, POWER, STRANDED -> l.purchase();
+                    case COMPUTE, RESERVATION, DEPRECIATION, OPERATIONS, POWER, STRANDED, BLOCK -> l.purchase();
                     case TRANSFER -> TRANSFER;
                     case MIGRATION -> MIGRATION;
                     case PROVIDER_FIXED, SUPPORT -> OVERHEAD;

@@ -30,16 +30,30 @@ import java.util.List;
  *                                (billed by the offer's provider)
  * @param migrationCents  R16
  * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × electricityPricePerKwh (else 0)
+ * @param blockDays       R30, on a capacity block offer: the block's length L in days (else 0)
+ * @param blockCents      R30: billed GPUs × L × 24 × price, paid upfront (else 0); the option's {@code listCents} too
  */
 public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
                      double memoryLimitGb, double computeHours, double expectedHours,
                      double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
                      int latestStart, long listCents, long computeCents, long transferCents, long storageOriginCents,
-                     long storageDestinationCents, long migrationCents, long powerCents) {
+                     long storageDestinationCents, long migrationCents, long powerCents, int blockDays, long blockCents) {
+
+    /** An option on an offer that is not a capacity block (R30). */
+    public Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus, double efficiency,
+                  double perf, boolean migrated, double memoryPerGpuGb, double memoryLimitGb, double computeHours,
+                  double expectedHours, double confidenceHours, int interruptionsAtConfidence, int durationSlots,
+                  int earliestStart, int latestStart, long listCents, long computeCents, long transferCents,
+                  long storageOriginCents, long storageDestinationCents, long migrationCents, long powerCents) {
+        this(job, offer, gpus, gpusPerReplica, instances, billedGpus, efficiency, perf, migrated, memoryPerGpuGb,
+                memoryLimitGb, computeHours, expectedHours, confidenceHours, interruptionsAtConfidence, durationSlots,
+                earliestStart, latestStart, listCents, computeCents, transferCents, storageOriginCents,
+                storageDestinationCents, migrationCents, powerCents, 0, 0);
+    }
 
     public long totalCents() {
-        return computeCents + transferCents + storageCents() + migrationCents + powerCents;
+        return computeCents + transferCents + storageCents() + migrationCents + powerCents + blockCents;
     }
 
     /** R26: both copies of the job's dataset. */
@@ -67,13 +81,14 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
     }
 
     /**
-     * What each provider bills for this job (R22): compute (or owned power) and the destination copy (R26) to the
+     * What each provider bills for this job (R22): compute (or owned power, or the block) and the destination copy (R26) to the
      * offer's provider, egress and the origin copy to the dataset's.
      */
     public List<ProviderCharge> providerCharges() {
         List<ProviderCharge> out = new ArrayList<>(4);
-        if (computeCents + powerCents != 0) { // one of them is 0: power only on owned offers, compute never there
-            out.add(new ProviderCharge(offer.provider(), computeCents + powerCents));
+        // At most one of them is not 0: power only on owned offers, a block only on block offers (R30), compute elsewhere.
+        if (computeCents + powerCents + blockCents != 0) {
+            out.add(new ProviderCharge(offer.provider(), computeCents + powerCents + blockCents));
         }
         if (transferCents != 0) {
             out.add(new ProviderCharge(job.dataset().provider(), transferCents));

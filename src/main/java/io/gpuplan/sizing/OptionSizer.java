@@ -153,10 +153,25 @@ public final class OptionSizer {
                         job.deadline()) + (ownedLater ? " (owned cards run from slot " + ownedFrom + ", after their lead time)" : "")));
             }
         }
+        // R30: a block holds the billed GPUs from the job's start for the shortest allowed length covering its d slots.
+        int blockDays = 0;
+        if (offer.isBlock()) {
+            double occupied = (double) duration * h.slotHours();
+            blockDays = CapacityBlocks.days(offer.blockDays(), occupied);
+            if (blockDays == CapacityBlocks.NONE) {
+                int slots = duration;
+                breaches.add(new Breach(Rule.R30, () -> String.format(Locale.ROOT,
+                        "occupies %d slots (%s h), longer than the longest capacity block of %d days (%d h)", slots,
+                        fmt(occupied), offer.blockDays().get(offer.blockDays().size() - 1),
+                        offer.blockDays().get(offer.blockDays().size() - 1) * 24)));
+                return new Sizing(null, List.copyOf(breaches));
+            }
+        }
         // Hours beyond the horizon make the option ineligible (R2 above); capping them keeps the money of such an
         // option of a huge job finite and within a long's cents (the reader bounds the horizon's worst cost).
-        long list = Money.baseCents(offer, billed, Math.min(w, h.hours()));
-        long compute = offer.isCommitted() ? 0 : list;
+        long block = offer.isBlock() ? CapacityBlocks.cents(offer, billed, blockDays) : 0;
+        long list = offer.isBlock() ? block : Money.baseCents(offer, billed, Math.min(w, h.hours()));
+        long compute = offer.isCommitted() || offer.isBlock() ? 0 : list;
         long power = offer.isOwned() ? OwnedGpus.powerCents(offer, billed, Math.min(w, h.hours())) : 0;
         long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
         long migration = migrated ? Money.cents(job.migration().cost()) : 0;
@@ -165,7 +180,8 @@ public final class OptionSizer {
         long storageDestination = storageDestinationCents(problem, job, offer, storedHours);
         Option option = new Option(job, offer, gpus, perReplica, instances, billed, efficiency, perf, migrated,
                 need / memoryGpus, offer.accelerator().memoryGb() * problem.memoryHeadroom(), t, w, wq, k, duration,
-                earliestStart, latestStart, list, compute, transfer, storageOrigin, storageDestination, migration, power);
+                earliestStart, latestStart, list, compute, transfer, storageOrigin, storageDestination, migration, power,
+                blockDays, block);
         return new Sizing(option, List.copyOf(breaches));
     }
 

@@ -16,7 +16,8 @@ public enum Rule {
     R22("budget", "plan cost stays within the total and per-provider budgets"),
     R23("unplanned", "every job is planned, highest priority first"),
     R27("max providers", "the plan uses at most maxProviders providers"),
-    R28("owned GPUs", "owned GPUs are bought in whole instances up to the offer's maximum and run after their lead time");
+    R28("owned GPUs", "owned GPUs are bought in whole instances up to the offer's maximum and run after their lead time"),
+    R30("capacity block", "a job on a capacity block offer fits in one of its allowed block lengths");
 
     private final String title;
     private final String meaning;

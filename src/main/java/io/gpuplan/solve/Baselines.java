@@ -44,7 +44,8 @@ public final class Baselines {
         List<JobOptions> order = new ArrayList<>(options);
         order.sort(Comparator.comparing((JobOptions jo) -> due(jo.job())).thenComparing(jo -> jo.job().id()));
         for (JobOptions jo : order) {
-            List<Option> candidates = jo.options().stream().filter(o -> !o.offer().isCommitted())
+            // R25 is the naive plan: on-demand or spot only (no pool, no capacity block, R30).
+            List<Option> candidates = jo.options().stream().filter(o -> !o.offer().isCommitted() && !o.offer().isBlock())
                     .sorted(Comparator.comparingLong(Option::totalCents)).toList();
             for (Option o : candidates) {
                 int[] u = used.get(o.offer().id());

@@ -88,6 +88,23 @@ class ScoreParityTest {
         scoreRandomPlansAlike(problem, 9);
     }
 
+    /**
+     * R30: capacity blocks (one in EUR, one with lengths some jobs do not fit) beside on-demand and a reservation, with
+     * a total budget and a cap on the block's provider that random plans often break, and blocks sharing maxGpus (R21).
+     */
+    @Test
+    void randomPlansWithCapacityBlocksScoreAlike() throws Exception {
+        String text = OWNED.replaceAll("(?s)  - \\{id: own, .*?maxGpus: 8\\}\n", """
+                  - {id: blk, provider: lambda, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: block, price: 1.9,
+                     gpusPerInstance: 8, maxGpus: 16, blockDays: [1, 2, 3, 7]}
+                  - {id: blk-eur, provider: colo, region: fra, jurisdiction: US, accelerator: A100-80G, purchase: block, price: 1.6,
+                     currency: EUR, gpusPerInstance: 8, maxGpus: 8, blockDays: [2, 4]}
+                """).replace("byProvider: {onprem: 3000}", "byProvider: {lambda: 1500}");
+        Problem problem = io.gpuplan.problem.ProblemReader.parse("blocks.yaml", text, new java.util.ArrayList<>());
+        assertEquals(2, problem.offers().stream().filter(io.gpuplan.problem.Offer::isBlock).count());
+        scoreRandomPlansAlike(problem, 11);
+    }
+
     private static void scoreRandomPlansAlike(Problem problem, long seed) {
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
                 SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));

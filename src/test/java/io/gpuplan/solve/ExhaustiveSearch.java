@@ -107,6 +107,14 @@ public final class ExhaustiveSearch {
                 sb.append("maxProviders: ").append(1 + r.nextInt(2)).append('\n');
             }
         }
+        // R30: a capacity block offer, drawn last so that the instances drawn before it stay as they were. Its lengths
+        // sometimes leave a job without a block long enough; its idle tail makes it dearer than its rate suggests.
+        if (r.nextBoolean()) {
+            String block = "  - {id: blk, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: block,"
+                    + " price: " + (1 + r.nextInt(3)) + ".2, gpusPerInstance: 8, maxGpus: " + 8 * (1 + r.nextInt(2))
+                    + ", blockDays: " + List.of("[1, 2, 3, 7]", "[2, 5]", "[4]", "[1, 2, 3, 4, 5, 6, 7, 14]").get(r.nextInt(4)) + "}\n";
+            sb.insert(sb.indexOf("offers:\n") + "offers:\n".length(), block);
+        }
         return sb.toString();
     }
 

@@ -46,6 +46,10 @@ import java.util.stream.Collectors;
  *       depreciation Usage rows (BilledCost 0, EffectiveCost the month's depreciation), operations per month and
  *       power per job and month (BilledCost = EffectiveCost; power in kWh). ServiceSubcategory Bare Metal. With owned
  *       GPUs the sum of BilledCost is plan cost − depreciation + outlay; EffectiveCost still sums to plan cost.</li>
+ *   <li><b>Capacity blocks (R30)</b> ({@link BlockRows}), as a prepaid commitment (CommitmentDiscountId
+ *       {@code block/<job>}), both rows in the month the block starts: a Purchase row (One-Time, Standard, BilledCost
+ *       = the block's cents, EffectiveCost 0, quantity its GPU-hours = billed GPUs × days × 24) and the job's Usage
+ *       row (Committed, Used, BilledCost 0, EffectiveCost the block's cents, ConsumedQuantity billed GPUs × W).</li>
  * </ul>
  *
  * <p>Money columns are in the base currency (BillingCurrency). An offer priced in another currency keeps its price
@@ -69,7 +73,8 @@ import java.util.stream.Collectors;
 public final class FocusCsv {
     private static final String EOL = "\r\n";
     private static final java.util.Set<CostLine.Kind> JOB_LINES = java.util.EnumSet.of(CostLine.Kind.COMPUTE,
-            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER, CostLine.Kind.STORAGE, CostLine.Kind.STORAGE_COPY);
+            CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER, CostLine.Kind.STORAGE, CostLine.Kind.STORAGE_COPY,
+            CostLine.Kind.BLOCK);
 
     private FocusCsv() {
     }

@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * The monthly rows of a job's own cost lines: on-demand and spot compute (R17), transfer (R19), migration (R16),
- * storage (R26).
+ * storage (R26); a capacity block's purchase (R30, {@link BlockRows}).
  */
 final class JobRows {
     private JobRows() {
@@ -34,6 +34,7 @@ final class JobRows {
             case STORAGE, STORAGE_COPY -> storage(c, line, j);
             case RESERVATION, STRANDED -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
             case POWER -> OwnedRows.power(c, line, j);
+            case BLOCK -> BlockRows.of(c, line, j);
             case DEPRECIATION, OPERATIONS -> throw new IllegalArgumentException("owned pools are written by OwnedRows");
             case PROVIDER_FIXED, SUPPORT -> throw new IllegalArgumentException("R27 overhead is written by OverheadRows");
         };

@@ -24,7 +24,9 @@ final class BuySection {
         int gpus = rs.stream().mapToInt(Reservation::gpus).sum();
         BigDecimal past = rs.stream().map(Reservation::commitmentPastHorizon).filter(v -> v != null)
                 .reduce(BigDecimal.ZERO, BigDecimal::add);
-        s.paragraph(rs.isEmpty() ? "No reservation: every job runs on on-demand or spot capacity."
+        boolean blocks = in.plan().blocks() != null && !in.plan().blocks().isEmpty();
+        s.paragraph(rs.isEmpty() ? "No reservation: every job runs on on-demand or spot capacity"
+                + (blocks ? ", or in a capacity block." : ".")
                 : "Reserve " + Plural.count(gpus, "GPU", "GPUs") + " on " + Plural.count(rs.size(), "offer", "offers")
                 + " for the whole horizon (R18). The terms run past " + in.horizon().end() + ": a further "
                 + cur + " " + Fmt.money(past) + " is committed beyond this plan" + stranded(rs, cur) + ".");
@@ -46,6 +48,9 @@ final class BuySection {
         s.table(t.build());
         if (in.plan().owned() != null) {
             owned(in, s);
+        }
+        if (in.plan().blocks() != null) {
+            blocks(in, s);
         }
         s.table(capacity(in));
         s.note("Peak GPUs in use at once per on-demand and spot offer: the quota or capacity to secure with each "
@@ -90,6 +95,32 @@ final class BuySection {
                 + " Depreciation = GPUs × purchasePrice / depreciationMonths × horizon hours / 730.");
     }
 
+    /** R30: each capacity block to buy, when it starts and ends, and what it costs upfront. */
+    private static void blocks(ReportInput in, Section.Builder s) {
+        String cur = in.currency();
+        List<PlanDocument.BlockPurchase> bs = in.plan().blocks();
+        if (bs.isEmpty()) {
+            s.paragraph("No capacity block: no job is cheaper in a block than elsewhere (R30).");
+        }
+        for (PlanDocument.BlockPurchase b : bs) {
+            s.paragraph("Buy a capacity block of " + Plural.count(b.gpus(), "GPU", "GPUs") + " on " + b.offer() + " from "
+                    + b.start() + " to " + b.end() + " (" + Plural.count(b.days(), "day", "days") + "): " + cur + " "
+                    + Fmt.money(b.cost()) + ", paid upfront, for " + b.job() + " (R30).");
+        }
+        var t = Table.builder("Capacity blocks to buy", "block").text("job", "offer", "provider", "accelerator")
+                .num("GPUs", "days").text("starts", "ends").num("hours", "price per GPU-hour", "cost (" + cur + ")")
+                .empty("No capacity block.");
+        for (PlanDocument.BlockPurchase b : bs) {
+            t.row(Table.data("offer", b.offer(), "job", b.job()), b.job(), b.offer(), b.provider() + " " + b.region(),
+                    b.accelerator(), Integer.toString(b.gpus()), Integer.toString(b.days()), b.start(), b.end(),
+                    Fmt.measure(b.hours()), Fmt.exact(b.pricePerGpuHour()) + " " + b.priceCurrency(), Fmt.money(b.cost()));
+        }
+        s.table(t.build());
+        s.note("A capacity block (R30) holds a job's billed GPUs from its start for the shortest length the offer sells"
+                + " that covers the slots the job occupies, paid upfront for every hour, used or not: GPUs × days × 24 ×"
+                + " the block's price per GPU-hour. It may end after the horizon.");
+    }
+
     /** R29: what of the obligation past the horizon is expected to stand idle, when any. */
     private static String stranded(List<Reservation> rs, String cur) {
         BigDecimal s = rs.stream().map(Reservation::strandedCommitment).filter(v -> v != null).reduce(BigDecimal.ZERO, BigDecimal::add);
@@ -102,7 +133,7 @@ final class BuySection {
                 .num("jobs", "peak GPUs in use", "cap (maxGpus)").empty("No job runs on on-demand or spot capacity.");
         for (Map.Entry<String, List<Assignment>> e : in.plannedByOffer().entrySet()) {
             Offer o = in.offer(e.getKey());
-            if (o == null || o.isCommitted()) {
+            if (o == null || o.isCommitted() || o.isBlock()) { // blocks have their own table (R30)
                 continue;
             }
             int peak = 0;

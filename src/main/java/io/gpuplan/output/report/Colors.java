@@ -9,7 +9,7 @@ import java.util.Map;
 /** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
 final class Colors {
     /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
-    static final List<String> CATEGORIES = List.of("reserved", "owned", "on-demand", "spot", "transfer", "storage", "migration", "overhead");
+    static final List<String> CATEGORIES = List.of("reserved", "owned", "block", "on-demand", "spot", "transfer", "storage", "migration", "overhead");
 
     private Colors() {
     }
@@ -24,6 +24,7 @@ final class Colors {
             case "storage" -> "storage (R26)";
             case "migration" -> "migration (R16)";
             case "overhead" -> "provider overhead (R27)";
+            case "block" -> "capacity block (R30)";
             default -> category;
         };
     }
@@ -32,6 +33,10 @@ final class Colors {
         if ("storage".equals(purchase)) {
             // R26 storage is drawn like transfer, the other cost of a job's data (report.css stays as it was).
             return "purchase-transfer";
+        }
+        if ("block".equals(purchase)) {
+            // R30 capacity blocks are drawn like reservations, the other prepaid commitment (report.css stays as it was).
+            return "purchase-reserved";
         }
         String p = purchase == null ? "other" : purchase.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "");
         return "purchase-" + (p.isEmpty() ? "other" : p);

@@ -20,7 +20,8 @@ final class CostSection {
                 + " reservations over the whole horizon; transfer and migration fall in the month a job starts."
                 + (in.plan().owned() == null ? "" : " Owned cards (R28): depreciation and operations over the whole"
                 + " horizon, power with the jobs that draw it; their capital outlay of " + cur + " "
-                + Fmt.money(in.plan().totals().ownedCapitalOutlay()) + " is a one-time purchase outside plan cost."));
+                + Fmt.money(in.plan().totals().ownedCapitalOutlay()) + " is a one-time purchase outside plan cost.")
+                + blocks(in));
         s.chart(MonthChart.svg(in));
         var months = Table.builder("Cost by month", "month").text("month").num("cost (" + cur + ")", "share");
         for (Map.Entry<YearMonth, BigDecimal> e : MonthChart.costByMonth(in).entrySet()) {
@@ -84,6 +85,18 @@ final class CostSection {
                     + job.dataset().tier().label(), String.join("; ", a.cost().storedAt()), Fmt.money(a.cost().storage()));
         }
         s.table(t.build());
+    }
+
+    /** R30, when the plan buys capacity blocks: their cost line, paid upfront in the month each starts. */
+    private static String blocks(ReportInput in) {
+        if (in.plan().blocks() == null || in.plan().blocks().isEmpty()) {
+            return "";
+        }
+        BigDecimal total = in.plan().blocks().stream().map(io.gpuplan.output.PlanDocument.BlockPurchase::cost)
+                .reduce(BigDecimal.ZERO, BigDecimal::add);
+        return " Capacity blocks (R30): " + in.currency() + " " + Fmt.money(total) + " for "
+                + io.gpuplan.problem.Plural.count(in.plan().blocks().size(), "block", "blocks")
+                + ", each paid upfront in the month it starts (billed GPUs × days × 24 × the block's rate).";
     }
 
     static String share(BigDecimal part, BigDecimal total) {

@@ -13,7 +13,8 @@ import io.gpuplan.problem.yaml.Required;
  * {@code interruptionsPerDay}; {@code priceFactor} multiplies the price (what an overlay's {@code scale: prices}
  * writes on a catalog offer that states no price). An owned offer (R28) states what its cards cost instead of a
  * price: {@code purchasePrice}, {@code depreciationMonths}, {@code powerKw}, {@code electricityPricePerKwh}, {@code pue},
- * {@code operationsPerGpuMonth} and {@code leadTimeWeeks}.
+ * {@code operationsPerGpuMonth} and {@code leadTimeWeeks}. A capacity block offer (R30) states its hourly rate as
+ * {@code price} and the block lengths one may buy as {@code blockDays}.
  */
 public record OfferFile(@Required String id, @Required String provider, @Required String region,
                         @Required String jurisdiction, @Required(unless = "from") String accelerator,
@@ -35,5 +36,8 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                         Double leadTimeWeeks,
                         @io.gpuplan.problem.yaml.Doc("R29, reserved offers: fraction 0..1 of the pool expected in use"
                                 + " after the horizon; default reservations.expectedUseAfterHorizon, else the pool's"
-                                + " utilization within the horizon") Double expectedUseAfterHorizon) {
+                                + " utilization within the horizon") Double expectedUseAfterHorizon,
+                        @Required(when = "purchase=block")
+                        @Doc("block offers (R30, required): the block lengths in whole days one may buy, e.g. [1, 2, 3, 7, 14]")
+                        java.util.List<Integer> blockDays) {
 }

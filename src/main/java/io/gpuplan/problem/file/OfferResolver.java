@@ -89,6 +89,8 @@ final class OfferResolver {
                 "an ISO 3166 alpha-2 country code such as US, DE, CN");
         OwnedTerms owned = new OwnedResolver(c).resolve(f, p, assumed);
         ok &= f.purchase() != PurchaseModel.OWNED || owned != null;
+        List<Integer> blockDays = new BlockResolver(c).resolve(f, p); // R30
+        ok &= blockDays != null;
         // R28: an owned offer's price per GPU-hour is what a bought GPU costs per hour, used or not.
         Double price = owned != null ? Double.valueOf(owned.perGpuHour()) : f.price() != null ? f.price() : cat == null ? null : cat.price();
         String priceLimit = "a price up to " + ProblemResolver.Checks.limit(Limits.MAX_PRICE) + " per GPU-hour";
@@ -166,7 +168,7 @@ final class OfferResolver {
         PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
         return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
                 price / rate, rate, perInstance, maxGpus, efficiency, interruptions,
-                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use);
+                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use, blockDays);
     }
 
     /** R10's rate: stated per offer, or from an interruption-frequency band (recorded as assumed). */

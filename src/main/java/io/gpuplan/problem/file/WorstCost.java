@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * The most any option of a job could cost, so that a plan's money (exact cents in a {@code long}) cannot overflow:
  * every field is within {@link Limits}, but their product (a price × 100,000 GPUs × a ten-year horizon) may not be.
- * Bounded by the priciest offer at the job's largest GPU count for the whole horizon (a reserved term when longer),
+ * Bounded by the priciest offer at the job's largest GPU count for the whole horizon (a reserved term or a capacity
+ * block when longer),
  * plus its dataset moved at the dearest transfer rate, plus its migration, plus two copies of its dataset stored for
  * the whole horizon at the dearest storage price (R26).
  */
@@ -27,7 +28,9 @@ final class WorstCost {
         double compute = 0;
         for (Offer o : offers) {
             double billed = Math.ceil(gpus / o.gpusPerInstance()) * o.gpusPerInstance();
-            double hours = Math.max(horizon.hours(), o.isReserved() ? o.termMonths() * 31.0 * 24 : 0);
+            // A capacity block (R30) may run past the horizon end: at most its longest length.
+            double hours = Math.max(horizon.hours(), o.isReserved() ? o.termMonths() * 31.0 * 24
+                    : o.isBlock() ? o.blockDays().get(o.blockDays().size() - 1) * 24.0 : 0);
             compute = Math.max(compute, billed * hours * (o.priceInBase() + o.powerPerGpuHourInBase()));
         }
         double rate = Math.max(transfer.crossRegionPerGb(), transfer.crossProviderPerGb());

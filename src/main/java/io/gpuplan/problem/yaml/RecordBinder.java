@@ -237,7 +237,7 @@ public final class RecordBinder {
         if (r == null) {
             return false;
         }
-        return java.util.Arrays.stream(r.unless()).noneMatch(u -> holds(map, u)) && (r.when().isEmpty() || has(map, r.when()));
+        return java.util.Arrays.stream(r.unless()).noneMatch(u -> holds(map, u)) && (r.when().isEmpty() || holds(map, r.when()));
     }
 
     /** {@code name}: the field is given; {@code name=value}: it is given with that value (as written, trimmed). */
@@ -448,7 +448,7 @@ public final class RecordBinder {
         }
         return r.unless().length == 0 && r.when().isEmpty() ? " (required)"
                 : " (required" + (r.unless().length == 0 ? "" : " unless " + String.join(" or ", r.unless()).replace("=", ": ") + " is given")
-                + (r.when().isEmpty() ? "" : " when " + r.when() + " is given") + ")";
+                + (r.when().isEmpty() ? "" : " when " + r.when().replace("=", ": ") + " is given") + ")";
     }
 
     /** A value class may describe its own written form with {@code public static String describe()}. */

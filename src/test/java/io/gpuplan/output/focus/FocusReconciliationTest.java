@@ -65,6 +65,14 @@ class FocusReconciliationTest {
             assertEquals(cost, t.sum("EffectiveCost", r -> start.equals(r.get("BillingPeriodStart"))), "effective in " + month);
         });
 
+        // R30: each block bills its cost on its Purchase row and carries it on its job's Usage row, in one month.
+        for (io.gpuplan.rules.CostLine block : e.costLines().stream().filter(l -> l.kind() == io.gpuplan.rules.CostLine.Kind.BLOCK).toList()) {
+            String id = "block/" + block.source();
+            BigDecimal bought = t.sum("BilledCost", row -> id.equals(row.get("CommitmentDiscountId")) && "Purchase".equals(row.get("ChargeCategory")));
+            BigDecimal used = t.sum("EffectiveCost", row -> id.equals(row.get("CommitmentDiscountId")) && "Usage".equals(row.get("ChargeCategory")));
+            assertEquals(Numbers.money(block.cents()), bought, id + ": the Purchase row bills the block");
+            assertEquals(Numbers.money(block.cents()), used, id + ": the job's Usage row carries it");
+        }
         for (ReservationResult r : e.reservations()) {
             String id = "reservation/" + r.offer().id();
             var rows = t.where("CommitmentDiscountId", id);
@@ -87,7 +95,7 @@ class FocusReconciliationTest {
             assertEquals(0, Numbers.money(r.strandedCents()).compareTo(stranded), id + ": the R29 row bills the stranded commitment");
         }
 
-        Set<String> rules = Set.of("R16", "R17", "R18", "R19", "R26", "R27", "R28", "R29");
+        Set<String> rules = Set.of("R16", "R17", "R18", "R19", "R26", "R27", "R28", "R29", "R30");
         for (Map<String, String> row : t.rows()) {
             assertTrue(rules.contains(row.get("x_Rule")), "x_Rule of " + row);
             assertEquals(plan.currency(), row.get("BillingCurrency"));
