@@ -33,6 +33,10 @@ final class SolveCommand implements Callable<Integer> {
     @Mixin
     SolverOptions solver;
 
+    @Option(names = "--previous", paramLabel = "PLAN", description = "R31: last quarter's plan to continue (overrides"
+            + " the problem's previous.plan; relative to the working directory; one problem file only)")
+    Path previous;
+
     @Option(names = "--fail-on-unplanned", description = "exit 1 when any job is left unplanned (default: exit 0 for"
             + " every feasible plan; the unplanned jobs are listed either way)")
     boolean failOnUnplanned;
@@ -46,10 +50,15 @@ final class SolveCommand implements Callable<Integer> {
         if (!outputsCanBeWritten(inputs, err)) {
             return ExitCodes.BAD_INPUT;
         }
+        if (previous != null && inputs.size() != 1) {
+            err.println("gpuplan: --previous " + previous + " names the previous plan of one problem, and " + inputs.size()
+                    + " problem files were given; solve that one alone, or state previous.plan in each problem");
+            return ExitCodes.BAD_INPUT;
+        }
         int workers = solver.workers();
         boolean liveLine = inputs.size() == 1 || workers == 1;
         List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, workers, file -> {
-            ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, liveLine);
+            ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, liveLine, List.of(), previous);
             synchronized (stdout) {
                 stdout.println(ScenarioRun.summary(o));
                 stdout.flush();

@@ -13,12 +13,28 @@ package io.gpuplan.problem;
  * @param owned       an owned offer's terms (R28), else null; its {@code price} is {@link OwnedTerms#perGpuHour}
  * @param expectedUse R29, reserved offers: the use after the horizon the problem states (the offer's, else the
  *                    problem's for all), or null: the pool's utilization within the horizon
+ * @param carried     R31.1: the previous plan's reservation this derived offer carries (price 0), else null
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
                     PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
-                    int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse) {
+                    int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse, Carried carried) {
     public static final int UNLIMITED = Integer.MAX_VALUE;
+
+    /** An offer that carries nothing from a previous plan. */
+    public Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
+                 PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
+                 int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
+                 int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse) {
+        this(id, provider, region, jurisdiction, accelerator, purchase, price, currency, priceInBase, exchangeRate,
+                gpusPerInstance, maxGpus, crossNodeEfficiency, interruptionsPerDay, termMonths, priceSource, owned,
+                expectedUse, null);
+    }
+
+    /** R31.1: a reservation bought by the previous plan, carried into this horizon at no new cost. */
+    public boolean isCarried() {
+        return carried != null;
+    }
 
     public boolean isCapped() {
         return maxGpus != UNLIMITED;

@@ -27,7 +27,9 @@ public record CostLine(Kind kind, String source, String offer, String provider, 
         /** R26: the copy at an offer elsewhere while the job runs, billed by the offer's provider. */
         STORAGE_COPY,
         /** R29: the expected idle part of a reserved pool's commitment past the horizon. */
-        STRANDED;
+        STRANDED,
+        /** R31.2: moving a job still running from the previous plan, billed by no provider (internal). */
+        CHURN;
 
         /** The category totals sum it under: both storage lines are "storage". */
         public String label() {

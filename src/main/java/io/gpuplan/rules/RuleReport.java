@@ -57,6 +57,9 @@ public final class RuleReport {
         if (!e.reservations().isEmpty()) {
             out.add(soft(e, "R29 stranded commitment", CostLine.Kind.STRANDED));
         }
+        if (e.problem().previous().present()) { // only for a plan that continues another: other plans read as before
+            out.add(soft(e, "R31 churn cost", CostLine.Kind.CHURN));
+        }
         if (overhead) {
             out.add(soft(e, "R27 provider fixed cost", CostLine.Kind.PROVIDER_FIXED));
             out.add(soft(e, "R27 support cost", CostLine.Kind.SUPPORT));

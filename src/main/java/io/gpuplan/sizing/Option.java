@@ -30,16 +30,20 @@ import java.util.List;
  *                                (billed by the offer's provider)
  * @param migrationCents  R16
  * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × electricityPricePerKwh (else 0)
+ * @param churnCents      R31.2: moving a job still running from the previous plan (0 when it stays, or is new)
+ * @param dataProvider    who bills R19's transfer: the dataset's provider, or for a continuing job the provider of
+ *                        its previous offer (its data was copied there); null without a dataset
  */
 public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
                      double memoryLimitGb, double computeHours, double expectedHours,
                      double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
                      int latestStart, long listCents, long computeCents, long transferCents, long storageOriginCents,
-                     long storageDestinationCents, long migrationCents, long powerCents) {
+                     long storageDestinationCents, long migrationCents, long powerCents,
+                     long churnCents, String dataProvider) {
 
     public long totalCents() {
-        return computeCents + transferCents + storageCents() + migrationCents + powerCents;
+        return computeCents + transferCents + storageCents() + migrationCents + powerCents + churnCents;
     }
 
     /** R26: both copies of the job's dataset. */
@@ -63,7 +67,7 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
 
     /** R24: the option's cost with a pooled option charged at its price for its own hours (capacity ignored). */
     public long boundCents() {
-        return listCents + transferCents + storageCents() + migrationCents + powerCents;
+        return listCents + transferCents + storageCents() + migrationCents + powerCents + churnCents;
     }
 
     /**
@@ -76,7 +80,7 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
             out.add(new ProviderCharge(offer.provider(), computeCents + powerCents));
         }
         if (transferCents != 0) {
-            out.add(new ProviderCharge(job.dataset().provider(), transferCents));
+            out.add(new ProviderCharge(dataProvider, transferCents));
         }
         if (storageOriginCents != 0) {
             out.add(new ProviderCharge(job.dataset().provider(), storageOriginCents));
