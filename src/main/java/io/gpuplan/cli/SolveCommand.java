@@ -57,14 +57,23 @@ final class SolveCommand implements Callable<Integer> {
         }
         int workers = solver.workers();
         boolean liveLine = inputs.size() == 1 || workers == 1;
-        List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, workers, file -> {
-            ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, liveLine, List.of(), previous);
-            synchronized (stdout) {
-                stdout.println(ScenarioRun.summary(o));
-                stdout.flush();
+        java.util.Map<Path, ScenarioRun.Outcome> byFile = new java.util.HashMap<>();
+        // R31: a problem continuing the plan another one of the batch writes is solved after it (waves), so it reads
+        // that new plan whole, never the one it replaces (AtomicFiles renames each file into place).
+        for (List<Path> wave : PreviousOrder.waves(inputs, out, previous)) {
+            List<ScenarioRun.Outcome> done = Batch.run(wave, workers, file -> {
+                ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, liveLine, List.of(), previous);
+                synchronized (stdout) {
+                    stdout.println(ScenarioRun.summary(o));
+                    stdout.flush();
+                }
+                return o;
+            });
+            for (int i = 0; i < wave.size(); i++) {
+                byFile.put(wave.get(i), done.get(i));
             }
-            return o;
-        });
+        }
+        List<ScenarioRun.Outcome> outcomes = inputs.stream().map(byFile::get).toList();
         if (outcomes.size() > 1) {
             Batch.printSummary(outcomes, stdout);
         }
