@@ -52,6 +52,15 @@ public final class PreviousPlans {
         if (plan == null) {
             return loaded;
         }
+        if (!Files.isRegularFile(plan)) {
+            // Named in the problem: located there; named on the command line: said as it is.
+            boolean inFile = override == null;
+            throw new InputErrors(List.of(new InputError(loaded.file().toString(), inFile ? asked.requestedAt() : Location.UNKNOWN,
+                    inFile ? "previous.plan" : "--previous", "cannot read the previous plan " + plan + ": "
+                    + (Files.exists(plan) ? "not a regular file" : "no such file"), "a plan file written by gpuplan solve"
+                    + (inFile ? ", relative to this problem file" : ", relative to the working directory")
+                    + " (solve the previous problem first, or give it with --previous PLAN)")));
+        }
         PlanDocument doc = PlanReader.read(plan);
         String text;
         byte[] bytes;
@@ -181,7 +190,8 @@ public final class PreviousPlans {
             Carried carried = new Carried(base, planName, gpus, termEnd, monthsLeft, until, price, currency, o.exchangeRate());
             list.add(new Offer(id, o.provider(), o.region(), o.jurisdiction(), o.accelerator(), PurchaseModel.RESERVED,
                     0, o.currency(), 0, o.exchangeRate(), o.gpusPerInstance(), gpus, o.crossNodeEfficiency(),
-                    o.interruptionsPerDay(), Math.max(1, monthsLeft), o.priceSource(), null, null, carried));
+                    o.interruptionsPerDay(), Math.max(1, monthsLeft), source(planName, price, currency, termEnd), null, null,
+                    carried));
         }
         List<Offer> out = new ArrayList<>();
         for (Offer o : problem.offers()) {
@@ -189,6 +199,13 @@ public final class PreviousPlans {
             out.addAll(carriedAfter.getOrDefault(o.id(), List.of()));
         }
         return out;
+    }
+
+    /** Price provenance of a carried pool: 0 here, bought by the previous plan at its own price. */
+    private static io.gpuplan.problem.PriceSource source(String planName, double price, String currency, LocalDate termEnd) {
+        return new io.gpuplan.problem.PriceSource("previous plan", null, planName, null, null, "0: carried from " + planName
+                + ", bought there at " + io.gpuplan.output.Numbers.exact(price).toPlainString() + " " + currency
+                + " per GPU-hour until " + termEnd + " (R18 and R29 charged there, R31.1)", List.of(), List.of());
     }
 
     /** A plan's slot time: a date (daily and weekly slots) or a date and hour. */

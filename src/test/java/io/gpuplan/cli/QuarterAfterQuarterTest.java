@@ -67,7 +67,7 @@ class QuarterAfterQuarterTest {
         assertEquals(new BigDecimal("1000.00"), prod.cost().churn());
         assertEquals(new BigDecimal("46427.20"), prod.cost().total());
 
-        // Moving would save 8 × 2184 × (2.42771 − 2.39) = 660.79 < 1,000: it stays, 8 × 2184 × 2.42771 = 42,416.95.
+        // Moving would save 8 × 2184 × (2.42771 − 2.39) = 658.87 < 1,000: it stays, 8 × 2184 × 2.42771 = 42,416.95.
         PlanDocument.Assignment eu = assignment(plan, "eu-assistant-serving-13b");
         assertEquals("gcp-euw4-a100-od", eu.offer());
         assertEquals(new PlanDocument.Continuing("gcp-euw4-a100-od", 8, true), eu.continuing());
@@ -76,6 +76,23 @@ class QuarterAfterQuarterTest {
 
         assertEquals(new BigDecimal("1000.00"), plan.totals().byCategory().get("churn"));
         assertNull(assignment(plan, "q2-eval-harness").continuing(), "a new job");
+
+        // The report's "Changes from the previous plan": each change with its cost and what it saves.
+        String report = Files.readString(solutions.resolve(Q2 + ".report.md"));
+        String section = report.substring(report.indexOf("## Changes from the previous plan"));
+        section = section.substring(0, section.indexOf("\n## ", 5));
+        assertTrue(section.contains("| aws-use1-p4d-ri-1y (carried) | 2028-01-01 | 8 | 9 | 8 |"), section);
+        assertTrue(section.contains("| prod-chat-serving-70b-int8 | moved | lambda-use1-a100-80g × 8 | gcp-usc1-a100-80g-od × 8"
+                + " | 48,746.88 | 46,427.20 | 1,000.00 | 0.00 | 0.00 | 1,000.00 | 2,319.68 | moving saves 3,319.68 before"
+                + " its churn of 1,000.00, 2,319.68 net |"), section);
+        assertTrue(section.contains("| eu-assistant-serving-13b | stayed | gcp-euw4-a100-od × 8 | gcp-euw4-a100-od × 8"
+                + " | 42,416.95 | 42,416.95 | 0.00 | 0.00 | 0.00 | 0.00 | 658.87 | the best move (41,758.08 before churn)"
+                + " would save 658.87, not more than the churn of 1,000.00 |"), section);
+        assertTrue(section.contains("New jobs: q2-code-model-sft, q2-eu-medical-lora, q2-eval-harness."), section);
+        assertTrue(Files.readString(solutions.resolve(Q2 + ".report.html")).contains("Changes from the previous plan"));
+        // FOCUS: the churn is one internal row, like a migration.
+        String focus = Files.readString(solutions.resolve(Q2 + ".focus.csv"));
+        assertEquals(1, focus.lines().filter(l -> l.contains("(R31.2 churn)")).count(), focus);
 
         // verify finds the previous plan beside the plan (the name it records) and recomputes everything.
         CliTest.Run verified = CliTest.run("verify", problems.resolve(Q2 + ".yaml").toString(),
