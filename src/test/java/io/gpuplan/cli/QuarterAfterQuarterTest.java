@@ -106,6 +106,18 @@ class QuarterAfterQuarterTest {
                 solutions.resolve(Q1 + ".plan.yaml").toString(), "--out", again.toString(), "--move-limit", "20000");
         assertEquals(0, re.code(), re.err());
         assertEquals(Files.readString(solutions.resolve(Q2 + ".plan.yaml")), Files.readString(again.resolve(Q2 + ".plan.yaml")));
+
+        // compare --previous: the same list, each change with its reason, on the console and in DIR/Q2.changes.md.
+        CliTest.Run compared = CliTest.run("compare", problems.resolve(Q2 + ".yaml").toString(), "--previous",
+                solutions.resolve(Q1 + ".plan.yaml").toString(), "--out", again.toString(), "--move-limit", "20000");
+        assertEquals(0, compared.code(), compared.err());
+        assertTrue(compared.out().contains("- moved: prod-chat-serving-70b-int8 from lambda-use1-a100-80g × 8 to"
+                + " gcp-usc1-a100-80g-od × 8, change cost 1000.00 (churn 1000.00, migration 0.00, egress 0.00): moving"
+                + " saves 3319.68 before its churn of 1000.00, 2319.68 net"), compared.out());
+        assertTrue(compared.out().contains("- stayed: eu-assistant-serving-13b on gcp-euw4-a100-od × 8: the best move"
+                + " (41758.08 before churn) would save 658.87, not more than the churn of 1000.00"), compared.out());
+        assertTrue(Files.readString(again.resolve(Q2 + ".changes.md")).contains("- carried: aws-use1-p4d-ri-1y (carried),"
+                + " 8 GPUs, 9 months left (term ends 2028-01-01), 8 used at peak: no new cost (R31.1)"));
     }
 
     private static PlanDocument.Assignment assignment(PlanDocument plan, String job) {
