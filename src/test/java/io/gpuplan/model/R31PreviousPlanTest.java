@@ -219,4 +219,29 @@ class R31PreviousPlanTest {
         assertTrue(message.matches("p\\.yaml:\\d+:\\d+: offers: the previous plan before\\.plan\\.yaml reserved 8 GPUs on"
                 + " \"res-gone\" until 2027-12-22, and this problem has no such offer — add offer res-gone to offers.*"), message);
     }
+
+    // ---- the problem format: previous: {plan, churnCostPerMove}
+
+    @Test
+    void badPreviousFieldsAreLocatedErrorsAllAtOnce() {
+        String text = GpuPlanConstraintsTest.BASE.replace("jobs:\n", "previous: {plann: q1.plan.yaml, churnCostPerMove: -5}\njobs:\n")
+                + "  " + job8("c", "") + "\n";
+        InputErrors e = org.junit.jupiter.api.Assertions.assertThrows(InputErrors.class,
+                () -> io.gpuplan.problem.ProblemReader.parse("p.yaml", text, new ArrayList<>()));
+        List<String> messages = e.errors().stream().map(io.gpuplan.problem.InputError::format).toList();
+        assertTrue(messages.stream().anyMatch(m -> m.matches("p\\.yaml:\\d+:\\d+: previous\\.plann: unknown field.*plan.*")),
+                messages.toString());
+        // A block with an unknown field is left out (as every section is), so the churn is judged on its own.
+        String negative = text.replace("plann:", "plan:");
+        InputErrors e1 = org.junit.jupiter.api.Assertions.assertThrows(InputErrors.class,
+                () -> io.gpuplan.problem.ProblemReader.parse("p.yaml", negative, new ArrayList<>()));
+        String n = e1.errors().get(0).format();
+        assertTrue(n.matches("p\\.yaml:\\d+:\\d+: previous\\.churnCostPerMove: is -5, must not be negative — zero or a"
+                + " positive number"), n);
+        String wrongType = text.replace("churnCostPerMove: -5", "churnCostPerMove: lots").replace("plann:", "plan:");
+        InputErrors e2 = org.junit.jupiter.api.Assertions.assertThrows(InputErrors.class,
+                () -> io.gpuplan.problem.ProblemReader.parse("p.yaml", wrongType, new ArrayList<>()));
+        String m = e2.errors().get(0).format();
+        assertTrue(m.matches("p\\.yaml:\\d+:\\d+: previous\\.churnCostPerMove: .*"), m);
+    }
 }
