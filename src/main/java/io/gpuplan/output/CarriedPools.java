@@ -15,9 +15,19 @@ final class CarriedPools {
 
     /** Null (left out of the plan) when the problem carries nothing. */
     static List<PlanDocument.Carried> of(Problem problem, Evaluation e) {
-        List<PlanDocument.Carried> out = e.reservations().stream().filter(r -> r.offer().isCarried())
-                .map(r -> carried(problem.horizon(), r)).toList();
+        List<PlanDocument.Carried> out = new java.util.ArrayList<>(e.reservations().stream().filter(r -> r.offer().isCarried())
+                .map(r -> carried(problem.horizon(), r)).toList());
+        e.owned().stream().filter(r -> r.offer().isCarried()).forEach(r -> out.add(owned(problem.horizon(), r)));
         return out.isEmpty() ? null : out;
+    }
+
+    /** Owned cards carried: no term and no obligation; utilization over the whole horizon. */
+    private static PlanDocument.Carried owned(Horizon h, io.gpuplan.rules.OwnedResult r) {
+        Carried c = r.offer().carried();
+        double available = c.gpus() * h.hours();
+        return new PlanDocument.Carried(r.offer().id(), c.plan(), c.gpus(), null, 0, r.peakGpus(),
+                Numbers.measure(available == 0 ? 0 : r.usedGpuHours() / available), Numbers.exact(c.pricePerGpuHour()),
+                c.currency(), null, null);
     }
 
     private static PlanDocument.Carried carried(Horizon h, ReservationResult r) {

@@ -193,6 +193,35 @@ public final class PreviousPlans {
                     o.interruptionsPerDay(), Math.max(1, monthsLeft), source(planName, price, currency, termEnd), null, null,
                     carried));
         }
+        List<PlanDocument.Owned> owned = doc.owned() == null ? List.of() : doc.owned();
+        for (PlanDocument.Owned w : owned) {
+            // R31.1 for owned cards: still there, with no new depreciation, operations or lead time; power per job stays.
+            PlanDocument.Carried before = carriedBefore.get(w.offer());
+            int gpus = before != null ? before.gpus() : w.gpus();
+            String base = baseOffer(w.offer());
+            Offer o = problem.offer(base).orElse(null);
+            if (gpus <= 0) {
+                continue;
+            }
+            if (o == null || !o.isOwned()) {
+                errors.add(new InputError(problemFile, problem.previous().requestedAt(), "offers", "the previous plan "
+                        + planName + " bought " + gpus + " owned GPUs on \"" + base + "\", and this problem has "
+                        + (o == null ? "no such offer" : "it as a " + o.purchase().label() + " offer"),
+                        "add owned offer " + base + " to offers (its terms price new cards; the carried ones cost only power)"));
+                continue;
+            }
+            List<Offer> list = carriedAfter.computeIfAbsent(base, k -> new ArrayList<>());
+            String id = list.isEmpty() ? Carried.idOf(base) : base + " (carried " + (list.size() + 1) + ")";
+            double price = before != null ? before.pricePerGpuHour().doubleValue() : w.purchasePrice().doubleValue();
+            Carried carried = new Carried(base, planName, gpus, null, 0, h.slots(), price,
+                    before != null ? before.priceCurrency() : w.priceCurrency(), o.exchangeRate());
+            io.gpuplan.problem.OwnedTerms t = o.owned();
+            var terms = new io.gpuplan.problem.OwnedTerms(0, t.depreciationMonths(), t.powerKw(), t.electricityPricePerKwh(),
+                    t.pue(), 0, 0);
+            list.add(new Offer(id, o.provider(), o.region(), o.jurisdiction(), o.accelerator(), PurchaseModel.OWNED,
+                    0, o.currency(), 0, o.exchangeRate(), o.gpusPerInstance(), gpus, o.crossNodeEfficiency(),
+                    o.interruptionsPerDay(), 0, ownedSource(planName, price, carried.currency()), terms, null, carried));
+        }
         List<Offer> out = new ArrayList<>();
         for (Offer o : problem.offers()) {
             out.add(o);
@@ -206,6 +235,12 @@ public final class PreviousPlans {
         return new io.gpuplan.problem.PriceSource("previous plan", null, planName, null, null, "0: carried from " + planName
                 + ", bought there at " + io.gpuplan.output.Numbers.exact(price).toPlainString() + " " + currency
                 + " per GPU-hour until " + termEnd + " (R18 and R29 charged there, R31.1)", List.of(), List.of());
+    }
+
+    private static io.gpuplan.problem.PriceSource ownedSource(String planName, double price, String currency) {
+        return new io.gpuplan.problem.PriceSource("previous plan", null, planName, null, null, "0: owned cards carried from "
+                + planName + " (bought there at " + io.gpuplan.output.Numbers.exact(price).toPlainString() + " " + currency
+                + " per GPU; no new depreciation or operations, power per job as before, R31.1)", List.of(), List.of());
     }
 
     /** A plan's slot time: a date (daily and weekly slots) or a date and hour. */

@@ -220,6 +220,35 @@ class R31PreviousPlanTest {
                 + " \"res-gone\" until 2027-12-22, and this problem has no such offer — add offer res-gone to offers.*"), message);
     }
 
+    @Test
+    void ownedCardsAreCarriedWithOnlyTheirPowerAndNoLeadTime() throws InputErrors {
+        // The problem's owned offer: 8760 / 12 months + 73 operations = 803 per GPU-month, 1.1 per GPU-hour; power
+        // 0.7 kW × 1.5 × 0.2 = 0.21 per GPU-hour; a week's lead time (slot 7). The previous plan bought 8 cards.
+        String own = "  - {id: own, provider: onprem, region: rack, jurisdiction: US, accelerator: A100-80G, purchase: owned,"
+                + " purchasePrice: 8760, depreciationMonths: 12, operationsPerGpuMonth: 73, powerKw: 0.7, pue: 1.5,"
+                + " electricityPricePerKwh: 0.2, leadTimeWeeks: 1, gpusPerInstance: 8}";
+        String previous = PREVIOUS.replace("assignments:\n", "owned:\n- {offer: own, provider: onprem, region: rack,"
+                + " accelerator: A100-80G, gpus: 8, peakGpus: 8, purchasePrice: 8760, priceCurrency: USD,"
+                + " depreciationMonths: 12, runsFromSlot: 0}\nassignments:\n");
+        Problem p = problemWith(own, job8("fresh", ""));
+        PlanDocument doc = Yaml.MAPPER.readValue(previous, PlanDocument.class);
+        Problem q = PreviousPlans.apply(p, "b.plan.yaml", "0", doc, previous, "b.plan.yaml", "p.yaml", w -> { });
+        Offer carried = q.offer("own (carried)").orElseThrow();
+        assertTrue(carried.isOwned() && carried.isCarried());
+        assertEquals(8, carried.maxGpus());
+        assertEquals(0, carried.price(), "no new depreciation or operations");
+        // fresh: 8 GPUs × 96 h: on the new cards it waits for the lead time and pays 0.21 × 768 = 161.28 power plus
+        // the cards' 1.1 per GPU-hour in R24's bound; on the carried cards it may start at once and pays the power only.
+        Option onNew = option(q, "fresh", "own", 8);
+        Option onCarried = option(q, "fresh", "own (carried)", 8);
+        assertEquals(7, onNew.earliestStart());
+        assertEquals(0, onCarried.earliestStart());
+        assertEquals(onNew.powerCents(), onCarried.powerCents());
+        assertEquals(0, onCarried.listCents());
+        assertEquals(onCarried.powerCents(), onCarried.totalCents());
+        assertEquals(onCarried.powerCents(), onCarried.boundCents());
+    }
+
     // ---- the problem format: previous: {plan, churnCostPerMove}
 
     @Test

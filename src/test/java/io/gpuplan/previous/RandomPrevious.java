@@ -12,7 +12,8 @@ import java.util.Random;
 /**
  * R31 for the random-instance tests: a previous plan of the 25 days before a problem's horizon, in which some jobs of
  * the problem ran on a random offer (8 or 16 GPUs) up to its start, so they continue, and some reserved offers had 8
- * GPUs reserved for 1 month (the term ends inside a 10-day horizon: 25 days before + 1 month) or 12.
+ * GPUs reserved for 1 month (the term ends inside a 10-day horizon: 25 days before + 1 month) or 12, and some owned
+ * offers had 8 cards bought (carried with their power only).
  */
 public final class RandomPrevious {
     private RandomPrevious() {
@@ -33,6 +34,17 @@ public final class RandomPrevious {
                         .append(", priceCurrency: ").append(o.currency()).append(", termMonths: ")
                         .append(List.of(1, 12).get(r.nextInt(2))).append("}\n");
             }
+        }
+        StringBuilder owned = new StringBuilder();
+        for (Offer o : p.offers()) {
+            if (o.isOwned() && r.nextBoolean()) { // cards bought last quarter: carried with their power only
+                owned.append("- {offer: ").append(o.id()).append(", gpus: 8, peakGpus: 8, purchasePrice: ")
+                        .append(o.owned().purchasePrice()).append(", priceCurrency: ").append(o.currency())
+                        .append(", depreciationMonths: ").append(o.owned().depreciationMonths()).append(", runsFromSlot: 0}\n");
+            }
+        }
+        if (!owned.isEmpty()) {
+            sb.append("owned:\n").append(owned);
         }
         sb.append("assignments:\n");
         List<Offer> rented = p.offers().stream().filter(o -> !o.isOwned()).toList();

@@ -90,6 +90,11 @@ public record PreviousChanges(String plan, List<CarriedPool> carried, List<NewRe
                 bought.add(new NewReservation(o.id(), r.gpus(), o.termMonths(), r.horizonCents()));
             }
         }
+        for (var r : e.owned()) {
+            if (r.offer().isCarried()) {
+                carried.add(new CarriedPool(r.offer().id(), r.offer().carried().gpus(), "owned", 0, r.peakGpus()));
+            }
+        }
         List<JobChange> jobs = new ArrayList<>();
         List<String> newJobs = new ArrayList<>();
         for (JobResult j : e.jobs()) {

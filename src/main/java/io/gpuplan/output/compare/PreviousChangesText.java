@@ -15,8 +15,9 @@ public final class PreviousChangesText {
         out.add("Changes from the previous plan " + c.plan() + " (R31; amounts in " + currency + ", churn per move "
                 + Money.format(churnCents) + "):");
         for (var p : c.carried()) {
-            out.add("- carried: " + p.offer() + ", " + p.gpus() + " GPUs, " + p.monthsLeft() + " months left (term ends "
-                    + p.termEnds() + "), " + p.peakGpus() + " used at peak: no new cost (R31.1)");
+            out.add("- carried: " + p.offer() + ", " + p.gpus() + " GPUs, " + ("owned".equals(p.termEnds()) ? "owned cards"
+                    : p.monthsLeft() + " months left (term ends " + p.termEnds() + ")") + ", " + p.peakGpus()
+                    + " used at peak: no new cost (R31.1)");
         }
         for (var r : c.bought()) {
             out.add("- new reservation: " + r.offer() + ", " + r.gpus() + " GPUs for " + r.termMonths() + " months from"
