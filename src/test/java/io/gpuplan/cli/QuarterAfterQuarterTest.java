@@ -93,6 +93,9 @@ class QuarterAfterQuarterTest {
         // FOCUS: the churn is one internal row, like a migration.
         String focus = Files.readString(solutions.resolve(Q2 + ".focus.csv"));
         assertEquals(1, focus.lines().filter(l -> l.contains("(R31.2 churn)")).count(), focus);
+        // The carried pool is not bought here: no Purchase row, its usage at 0 cost (3 months of Used rows).
+        assertEquals(0, focus.lines().filter(l -> l.contains(",Purchase,") && l.contains("(carried)")).count(), focus);
+        assertEquals(3, focus.lines().filter(l -> l.contains("covered by reservation/aws-use1-p4d-ri-1y (carried)")).count());
 
         // verify finds the previous plan beside the plan (the name it records) and recomputes everything.
         CliTest.Run verified = CliTest.run("verify", problems.resolve(Q2 + ".yaml").toString(),
