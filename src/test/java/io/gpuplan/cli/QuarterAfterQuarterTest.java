@@ -103,6 +103,14 @@ class QuarterAfterQuarterTest {
         assertEquals(0, verified.code(), verified.out() + verified.err());
         assertTrue(verified.out().contains("agrees with the rules"), verified.out());
 
+        // Another version of the previous plan (its checksum differs from the one the plan records) is refused.
+        Path edited = dir.resolve("edited.plan.yaml");
+        Files.writeString(edited, Files.readString(solutions.resolve(Q1 + ".plan.yaml")).replace("moveLimit: 20000", "moveLimit: 20001"));
+        CliTest.Run refused = CliTest.run("verify", problems.resolve(Q2 + ".yaml").toString(),
+                solutions.resolve(Q2 + ".plan.yaml").toString(), "--previous", edited.toString());
+        assertEquals(2, refused.code(), refused.out() + refused.err());
+        assertTrue(refused.err().contains("continues a previous plan " + Q1 + ".plan.yaml with SHA-256 "), refused.err());
+
         // Same problem, previous plan, seed and move limit: the same plan, byte for byte.
         Path again = dir.resolve("again");
         CliTest.Run re = CliTest.run("solve", problems.resolve(Q2 + ".yaml").toString(), "--previous",
