@@ -230,7 +230,7 @@ function _picocli_gpuplan_solve() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '--fail-on-unplanned' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
+  local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort' '--previous'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -258,6 +258,12 @@ function _picocli_gpuplan_solve() {
       ;;
     '--exact-effort')
       return
+      ;;
+    '--previous')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
       ;;
   esac
 
@@ -306,10 +312,22 @@ function _picocli_gpuplan_validate() {
 function _picocli_gpuplan_verify() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts=""
+  local arg_opts="'--previous'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--previous')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+  esac
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
@@ -407,11 +425,17 @@ function _picocli_gpuplan_compare() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
+  local arg_opts="'--previous' '--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
 
   type compopt &>/dev/null && compopt +o default
 
   case ${prev_word} in
+    '--previous')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
     '--out')
       local IFS=$'\n'
       type compopt &>/dev/null && compopt -o filenames

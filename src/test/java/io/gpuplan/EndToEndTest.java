@@ -52,7 +52,8 @@ class EndToEndTest {
             Path problemFile = Files.exists(planFile.resolveSibling(base + ".yaml")) ? planFile.resolveSibling(base + ".yaml")
                     : Path.of("problems", base + ".yaml");
             assertTrue(Files.exists(problemFile), "no problem file for " + planFile);
-            ProblemReader.Loaded loaded = TestProblems.load(problemFile);
+            // R31: a plan continuing a previous one is checked with it (the problem's previous.plan, in solutions/).
+            ProblemReader.Loaded loaded = io.gpuplan.previous.PreviousPlans.apply(TestProblems.load(problemFile), null);
             PlanDocument plan = PlanReader.read(planFile);
             // As `verify` does: the certificate and R27's "without it" re-solves taken as the plan states them.
             PlanVerifier.Report report = PlanVerifier.verify(loaded, plan);

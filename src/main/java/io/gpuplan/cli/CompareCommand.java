@@ -36,8 +36,13 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "2..*", paramLabel = "FILE", description = "the base scenario, then the scenarios to compare with it")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "the base scenario, then the scenarios to compare with"
+            + " it (with --previous: the one problem that continues the previous plan)")
     List<Path> files;
+
+    @Option(names = "--previous", paramLabel = "PLAN", description = "R31: compare one problem's plan with the previous"
+            + " plan it continues: what is carried, which jobs stay or move and why, at what cost (writes DIR/NAME.changes.md)")
+    Path previous;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "solutions", description = "where plans and the comparison go (default: ${DEFAULT-VALUE})")
     Path out;
@@ -54,6 +59,14 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         SolverSettings settings = solver.settings();
         List<Path> inputs = Batch.expand(files);
+        if (previous != null) {
+            return againstPrevious(inputs, settings, stdout, err);
+        }
+        if (inputs.size() < 2) {
+            err.println("compare: give the base scenario and at least one to compare with it (or one problem and"
+                    + " --previous PLAN)");
+            return ExitCodes.BAD_INPUT;
+        }
         List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, solver.workers(), file -> {
             ScenarioRun.Outcome reused = upToDate(file, settings);
             ScenarioRun.Outcome o = reused != null ? reused : ScenarioRun.solveFile(file, out, settings, err, false);
@@ -89,6 +102,43 @@ final class CompareCommand implements Callable<Integer> {
         stdout.println("wrote " + out.resolve(file + ".md") + " (.csv, .html)");
         stdout.flush();
         return code == ExitCodes.PARTIAL ? ExitCodes.OK : code;
+    }
+
+    /**
+     * R31: solves the problem continuing {@code --previous} (into DIR, as solve does) and lists what changes from the
+     * previous plan and why, as the report's section "Changes from the previous plan" has it.
+     */
+    private int againstPrevious(List<Path> inputs, SolverSettings settings, PrintWriter stdout, PrintWriter err) {
+        if (inputs.size() != 1) {
+            err.println("compare: --previous compares one problem with the plan it continues; " + inputs.size() + " given");
+            return ExitCodes.BAD_INPUT;
+        }
+        Path file = inputs.get(0);
+        ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, false, List.of(), previous);
+        stdout.println(ScenarioRun.summary(o));
+        if (o.plan() == null) {
+            return o.code();
+        }
+        ProblemReader.Loaded loaded = Problems.load(file, err, previous);
+        if (loaded == null) {
+            return ExitCodes.BAD_INPUT;
+        }
+        var problem = loaded.problem();
+        var changes = io.gpuplan.output.compare.PreviousChanges.of(problem,
+                io.gpuplan.rules.PlanEvaluator.evaluate(problem, o.decisions()));
+        List<String> lines = io.gpuplan.output.compare.PreviousChangesText.lines(changes, problem.currency(),
+                io.gpuplan.sizing.Money.cents(problem.previous().churnCostPerMove()));
+        lines.forEach(stdout::println);
+        Path md = out.resolve((name != null ? name : o.base()) + ".changes.md");
+        try {
+            AtomicFiles.write(md, "# " + lines.get(0) + "\n\n" + String.join("\n", lines.subList(1, lines.size())) + "\n");
+        } catch (IOException e) {
+            err.println("compare: cannot write " + md + ": " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        stdout.println("wrote " + md);
+        stdout.flush();
+        return o.code() == ExitCodes.PARTIAL ? ExitCodes.OK : o.code();
     }
 
     /** The plan already in DIR for this scenario, when it was solved for the scenario as it is, with these settings. */

@@ -31,7 +31,7 @@ record PlanFiles(Path planFile, PlanDocument plan, ProblemReader.Loaded problem,
                     + "\" under problems/ or beside the plan — give it with --problem FILE");
             return null;
         }
-        ProblemReader.Loaded loaded = Problems.load(problemPath, err);
+        ProblemReader.Loaded loaded = Problems.load(problemPath, err, Problems.previousBeside(planFile, plan));
         if (loaded == null) {
             return null;
         }

@@ -43,8 +43,14 @@ final class ScenarioRun {
     /** @param candidates plans to start from if they beat the warm start's own (see {@code WarmStart}) */
     static Outcome solveFile(Path file, Path outDir, SolverSettings settings, PrintWriter err, boolean liveLine,
                              List<Decisions> candidates) {
+        return solveFile(file, outDir, settings, err, liveLine, candidates, null);
+    }
+
+    /** @param previous R31: {@code --previous PLAN}, or null for the problem's own {@code previous.plan} */
+    static Outcome solveFile(Path file, Path outDir, SolverSettings settings, PrintWriter err, boolean liveLine,
+                             List<Decisions> candidates, Path previous) {
         String base = baseName(file);
-        ProblemReader.Loaded loaded = Problems.load(file, err);
+        ProblemReader.Loaded loaded = Problems.load(file, err, previous);
         if (loaded == null) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "bad input (see the errors above)");
         }

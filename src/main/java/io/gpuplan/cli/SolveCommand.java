@@ -33,6 +33,10 @@ final class SolveCommand implements Callable<Integer> {
     @Mixin
     SolverOptions solver;
 
+    @Option(names = "--previous", paramLabel = "PLAN", description = "R31: last quarter's plan to continue (overrides"
+            + " the problem's previous.plan; relative to the working directory; one problem file only)")
+    Path previous;
+
     @Option(names = "--fail-on-unplanned", description = "exit 1 when any job is left unplanned (default: exit 0 for"
             + " every feasible plan; the unplanned jobs are listed either way)")
     boolean failOnUnplanned;
@@ -46,16 +50,30 @@ final class SolveCommand implements Callable<Integer> {
         if (!outputsCanBeWritten(inputs, err)) {
             return ExitCodes.BAD_INPUT;
         }
+        if (previous != null && inputs.size() != 1) {
+            err.println("gpuplan: --previous " + previous + " names the previous plan of one problem, and " + inputs.size()
+                    + " problem files were given; solve that one alone, or state previous.plan in each problem");
+            return ExitCodes.BAD_INPUT;
+        }
         int workers = solver.workers();
         boolean liveLine = inputs.size() == 1 || workers == 1;
-        List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, workers, file -> {
-            ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, liveLine);
-            synchronized (stdout) {
-                stdout.println(ScenarioRun.summary(o));
-                stdout.flush();
+        java.util.Map<Path, ScenarioRun.Outcome> byFile = new java.util.HashMap<>();
+        // R31: a problem continuing the plan another one of the batch writes is solved after it (waves), so it reads
+        // that new plan whole, never the one it replaces (AtomicFiles renames each file into place).
+        for (List<Path> wave : PreviousOrder.waves(inputs, out, previous)) {
+            List<ScenarioRun.Outcome> done = Batch.run(wave, workers, file -> {
+                ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, liveLine, List.of(), previous);
+                synchronized (stdout) {
+                    stdout.println(ScenarioRun.summary(o));
+                    stdout.flush();
+                }
+                return o;
+            });
+            for (int i = 0; i < wave.size(); i++) {
+                byFile.put(wave.get(i), done.get(i));
             }
-            return o;
-        });
+        }
+        List<ScenarioRun.Outcome> outcomes = inputs.stream().map(byFile::get).toList();
         if (outcomes.size() > 1) {
             Batch.printSummary(outcomes, stdout);
         }

@@ -32,6 +32,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "PLAN")
     Path planFile;
 
+    @picocli.CommandLine.Option(names = "--previous", paramLabel = "PLAN", description = "R31: the previous plan the"
+            + " plan continues (default: the one it records, beside it, else the problem's previous.plan)")
+    Path previous;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -42,7 +46,7 @@ final class VerifyCommand implements Callable<Integer> {
         Thread reader = new Thread(planRead, "verify-read-plan");
         reader.setDaemon(true);
         reader.start();
-        ProblemReader.Loaded loaded = Problems.load(problemFile, err);
+        ProblemReader.Loaded loaded = Problems.loadWithoutPrevious(problemFile, err);
         if (loaded == null) {
             return ExitCodes.BAD_INPUT;
         }
@@ -51,6 +55,19 @@ final class VerifyCommand implements Callable<Integer> {
             plan = readPlan(planRead);
         } catch (InputErrors e) {
             e.errors().stream().map(InputError::format).forEach(err::println);
+            return ExitCodes.BAD_INPUT;
+        }
+        // R31: the previous plan it continues, checked against the checksum the plan records.
+        loaded = Problems.withPrevious(loaded, previous != null ? previous : Problems.previousBeside(planFile, plan), err);
+        if (loaded == null) {
+            return ExitCodes.BAD_INPUT;
+        }
+        var recorded = plan.previous();
+        var used = loaded.problem().previous();
+        if (recorded != null && used.present() && !recorded.sha256().equals(used.sha256())) {
+            err.println(planFile + ": continues a previous plan " + recorded.plan() + " with SHA-256 " + recorded.sha256()
+                    + ", but the previous plan read (" + used.plan() + ") has " + used.sha256()
+                    + " — give the plan it continued with --previous PLAN");
             return ExitCodes.BAD_INPUT;
         }
         // The certificate is what the solve proved; verify takes it as stated and checks it against the plan.

@@ -54,7 +54,8 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 r28OwnedGpuCost(f),
                 r28OwnedGpuPower(f),
                 r29StrandedCommitment(f),
-                r30CapacityBlockCost(f)
+                r30CapacityBlockCost(f),
+                r31ChurnCost(f)
         };
     }
 
@@ -168,6 +169,14 @@ public class GpuPlanConstraints implements ConstraintProvider {
                 .filter(a -> a.getOption().migrationCents() > 0)
                 .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().migrationCents())
                 .asConstraint("R16 migration cost");
+    }
+
+    /** R31.2: moving a job still running from the previous plan to any option other than staying where it is. */
+    Constraint r31ChurnCost(ConstraintFactory f) {
+        return f.forEach(JobAssignment.class)
+                .filter(a -> a.getOption().churnCents() > 0)
+                .penalize(HardMediumSoftScore.ONE_SOFT, a -> a.getOption().churnCents())
+                .asConstraint("R31 churn cost");
     }
 
     /** R17: on-demand and spot compute, billed GPUs × W × price. */

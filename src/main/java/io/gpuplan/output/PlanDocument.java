@@ -11,27 +11,57 @@ import java.util.Map;
  * How the search ended sits in {@code run}, last; how long it took is not in the file (see {@link Run}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@com.fasterxml.jackson.annotation.JsonPropertyOrder({"format", "name", "problem", "previous", "horizon", "solver",
+        "score", "feasible", "currency", "summary", "reservations", "carried", "owned", "blocks", "providers", "assignments",
+        "totals", "risk", "constraints", "prices", "run"})
 public record PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score,
                            boolean feasible, String currency, Summary summary, List<Reservation> reservations,
                            List<Owned> owned, List<BlockPurchase> blocks, List<Provider> providers,
                            List<Assignment> assignments, Totals totals, Risk risk, List<ConstraintReport> constraints,
-                           List<PriceRef> prices, Run run) {
+                           List<PriceRef> prices, Run run, Horizon horizon, PreviousRef previous, List<Carried> carried) {
     public static final String FORMAT = "gpuplan-plan/1";
 
-    /** A plan without capacity blocks (R30): the list is left out of the file. */
+    /** A plan without capacity blocks (R30) that states no horizon and continues no previous plan (R31). */
     public PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score, boolean feasible,
                         String currency, Summary summary, List<Reservation> reservations, List<Owned> owned,
                         List<Provider> providers, List<Assignment> assignments, Totals totals, Risk risk,
                         List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
         this(format, name, problem, solver, score, feasible, currency, summary, reservations, owned, null, providers,
-                assignments, totals, risk, constraints, prices, run);
+                assignments, totals, risk, constraints, prices, run, null, null, null);
+    }
+
+    /** The same plan stating the horizon, previous plan and carried pools of {@code other} (R31). */
+    public PlanDocument withPreviousOf(PlanDocument other) {
+        return new PlanDocument(format, name, problem, solver, score, feasible, currency, summary, reservations, owned,
+                blocks, providers, assignments, totals, risk, constraints, prices, run, other.horizon, other.previous,
+                other.carried);
+    }
+
+    /** The horizon the plan was made for (R1); a previous plan (R31) must state it. */
+    public record Horizon(String start, String end, String slot) {
+    }
+
+    /** R31: the previous plan this one continues: its file name and checksum ({@code verify} reads and checks it). */
+    public record PreviousRef(String plan, String sha256) {
+    }
+
+    /**
+     * R31.1: a reservation bought by the previous plan, still in its term: used here at no new cost. The obligation
+     * figures are information (the previous plan charged them), not plan cost.
+     *
+     * @param obligationInHorizon   the carried GPUs × their hours here × the price it was bought at
+     * @param obligationPastHorizon the same for the term after this horizon
+     */
+    public record Carried(String offer, String fromPlan, int gpus, String termEnds, int monthsLeft, int peakGpus,
+                          BigDecimal utilization, BigDecimal pricePerGpuHour, String priceCurrency,
+                          BigDecimal obligationInHorizon, BigDecimal obligationPastHorizon) {
     }
 
     /** A plan without owned pools (R28) or R27's providers section: both are left out of the file. */
     public PlanDocument(String format, String name, ProblemRef problem, SolverRef solver, String score, boolean feasible,
                         String currency, Summary summary, List<Reservation> reservations, List<Assignment> assignments,
                         Totals totals, Risk risk, List<ConstraintReport> constraints, List<PriceRef> prices, Run run) {
-        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, null, null,
+        this(format, name, problem, solver, score, feasible, currency, summary, reservations, null, null,
                 assignments, totals, risk, constraints, prices, run);
     }
 
@@ -121,12 +151,15 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
 
     /** @param block R30, on a capacity block offer only (else left out) */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"job", "kind", "priority", "status", "offer", "provider",
+            "region", "jurisdiction", "accelerator", "purchase", "gpus", "billedGpus", "instances", "gpusPerReplica",
+            "start", "end", "startSlot", "slots", "hours", "migrated", "continuing", "price", "cost", "reason", "block"})
     public record Assignment(String job, String kind, int priority, String status, String offer, String provider,
                              String region, String jurisdiction, String accelerator, String purchase, Integer gpus,
                              Integer billedGpus, Integer instances, Integer gpusPerReplica, String start, String end,
                              Integer startSlot, Integer slots, Hours hours, Boolean migrated, Price price, Cost cost,
-                             String reason, Block block) {
-        /** A job not on a capacity block offer. */
+                             String reason, Block block, Continuing continuing) {
+        /** A job not on a capacity block offer (R30) that continues no previous plan's (R31.2). */
         public Assignment(String job, String kind, int priority, String status, String offer, String provider,
                           String region, String jurisdiction, String accelerator, String purchase, Integer gpus,
                           Integer billedGpus, Integer instances, Integer gpusPerReplica, String start, String end,
@@ -134,8 +167,12 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
                           String reason) {
             this(job, kind, priority, status, offer, provider, region, jurisdiction, accelerator, purchase, gpus,
                     billedGpus, instances, gpusPerReplica, start, end, startSlot, slots, hours, migrated, price, cost,
-                    reason, null);
+                    reason, null, null);
         }
+    }
+
+    /** R31.2: a job still running from the previous plan: where it ran, on how many GPUs, and whether it stayed. */
+    public record Continuing(String previousOffer, int previousGpus, boolean stayed) {
     }
 
     /** R9–R11: T, W, Wq at the job's deadline confidence, and k. */
@@ -155,14 +192,14 @@ public record PlanDocument(String format, String name, ProblemRef problem, Solve
      * @param block    R30, on capacity block offers only (else left out); written after power
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"compute", "transfer", "storage", "migration", "power", "block",
-            "total", "storedAt"})
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"compute", "transfer", "storage", "migration", "churn", "power",
+            "block", "total", "storedAt"})
     public record Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration,
-                       BigDecimal power, BigDecimal total, List<String> storedAt, BigDecimal block) {
-        /** A job not on a capacity block offer. */
+                       BigDecimal power, BigDecimal total, List<String> storedAt, BigDecimal block, BigDecimal churn) {
+        /** A job not on a capacity block offer (R30) and without R31.2's churn. */
         public Cost(BigDecimal compute, BigDecimal transfer, BigDecimal storage, BigDecimal migration, BigDecimal power,
                     BigDecimal total, List<String> storedAt) {
-            this(compute, transfer, storage, migration, power, total, storedAt, null);
+            this(compute, transfer, storage, migration, power, total, storedAt, null, null);
         }
     }
 

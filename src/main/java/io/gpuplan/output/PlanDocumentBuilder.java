@@ -78,7 +78,19 @@ public final class PlanDocumentBuilder {
                         e.unplannedPriority()),
                 e.reservations().stream().map(r -> reservation(r, c.problem().horizon().hours())).toList(),
                 e.owned().isEmpty() ? null : e.owned().stream().map(r -> owned(r, c.problem().horizon())).toList(),
-                blocks(c.problem(), e), providers(c, e), assignments, totals, joined(risk), constraints, PriceProvenance.of(c.problem(), e), c.run());
+                blocks(c.problem(), e), providers(c, e), assignments, totals, joined(risk), constraints,
+                PriceProvenance.of(c.problem(), e), c.run(), horizon(c.problem().horizon()), previousRef(c.problem()),
+                CarriedPools.of(c.problem(), e));
+    }
+
+    /** The horizon the plan is for (R1), so a next quarter can continue it (R31). */
+    static PlanDocument.Horizon horizon(Horizon h) {
+        return new PlanDocument.Horizon(h.start().toString(), h.end().toString(), h.slot().toString());
+    }
+
+    /** R31: the previous plan this one continues, or null. */
+    private static PlanDocument.PreviousRef previousRef(Problem p) {
+        return p.previous().present() ? new PlanDocument.PreviousRef(p.previous().plan(), p.previous().sha256()) : null;
     }
 
     /** Runs a part of the document on a thread of its own (a daemon: it never keeps the command alive). */
@@ -132,8 +144,9 @@ public final class PlanDocumentBuilder {
                         stored ? Numbers.money(opt.storageCents()) : null, Numbers.money(opt.migrationCents()),
                         o.isOwned() ? Numbers.money(opt.powerCents()) : null,
                         Numbers.money(opt.totalCents()), stored ? storedAt(job.dataset(), o) : null,
-                        o.isBlock() ? Numbers.money(opt.blockCents()) : null),
-                null, o.isBlock() ? block(h, j) : null);
+                        o.isBlock() ? Numbers.money(opt.blockCents()) : null,
+                        opt.churnCents() > 0 ? Numbers.money(opt.churnCents()) : null),
+                null, o.isBlock() ? block(h, j) : null, continuing(p, job, opt));
     }
 
     /** R30: the block a job on a block offer runs in, from its start for the option's length in days. */
@@ -163,6 +176,13 @@ public final class PlanDocumentBuilder {
                     Numbers.measure(io.gpuplan.sizing.CapacityBlocks.hours(opt.blockDays())), Numbers.exact(o.price()),
                     o.currency(), Numbers.money(opt.blockCents()));
         }).toList();
+    }
+
+    /** R31.2: where a job still running from the previous plan ran, and whether it stayed there; else null. */
+    private static PlanDocument.Continuing continuing(Problem p, io.gpuplan.problem.Job job, Option opt) {
+        var c = p.previous().continuation(job.id());
+        return c == null ? null : new PlanDocument.Continuing(c.offer(), c.billedGpus(),
+                io.gpuplan.sizing.Continuing.stays(c, opt.offer(), opt.billedGpus()));
     }
 
     /** R26: "tier at provider/region" for the dataset's own location, then for the offer's when elsewhere. */

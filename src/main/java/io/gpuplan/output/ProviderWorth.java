@@ -57,9 +57,8 @@ public final class ProviderWorth {
 
     /** The problem with {@code provider}'s offers removed (its datasets stay where they are, billing egress). */
     static Problem without(Problem p, String provider) {
-        return new Problem(p.name(), p.horizon(), p.currency(), p.exchangeRates(), p.memoryHeadroom(), p.budget(),
-                p.transfer(), p.storage(), p.accelerators(), p.offers().stream().filter(o -> !o.provider().equals(provider)).toList(),
-                p.jobs(), p.overheads());
+        // R31: the same previous plan (its continuing jobs keep their churn; carried pools of the provider go too).
+        return p.withPrevious(p.offers().stream().filter(o -> !o.provider().equals(provider)).toList(), p.previous());
     }
 
     static PlanDocument.WithoutIt withoutIt(String provider, Evaluation plan, Evaluation without, SolverSettings s) {

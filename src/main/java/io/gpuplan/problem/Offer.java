@@ -14,13 +14,29 @@ package io.gpuplan.problem;
  * @param expectedUse R29, reserved offers: the use after the horizon the problem states (the offer's, else the
  *                    problem's for all), or null: the pool's utilization within the horizon
  * @param blockDays   R30, block offers: the block lengths in days one may buy, ascending without repeats (else empty)
+ * @param carried     R31.1: the previous plan's reservation this derived offer carries (price 0), else null
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
                     PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
                     int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse,
-                    java.util.List<Integer> blockDays) {
+                    java.util.List<Integer> blockDays, Carried carried) {
     public static final int UNLIMITED = Integer.MAX_VALUE;
+
+    /** An offer that is not a capacity block (R30) and carries nothing from a previous plan (R31). */
+    public Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
+                 PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
+                 int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
+                 int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse) {
+        this(id, provider, region, jurisdiction, accelerator, purchase, price, currency, priceInBase, exchangeRate,
+                gpusPerInstance, maxGpus, crossNodeEfficiency, interruptionsPerDay, termMonths, priceSource, owned,
+                expectedUse, java.util.List.of(), null);
+    }
+
+    /** R31.1: a reservation bought by the previous plan, carried into this horizon at no new cost. */
+    public boolean isCarried() {
+        return carried != null;
+    }
 
     public boolean isCapped() {
         return maxGpus != UNLIMITED;

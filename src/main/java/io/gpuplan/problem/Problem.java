@@ -11,11 +11,21 @@ import java.util.Optional;
  * @param accelerators  the accelerators the offers and jobs refer to, by canonical name
  * @param storage       R26 storage prices ({@link Storage#NONE} when no dataset is charged storage)
  * @param overheads     R27: fixed cost and support per provider used, and maxProviders
+ * @param previous      R31: the previous plan this problem continues ({@link Previous#NONE} when none)
  */
 public record Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
                       double memoryHeadroom, Budget budget, Transfer transfer, Storage storage,
                       Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs,
-                      ProviderOverheads overheads) {
+                      ProviderOverheads overheads, Previous previous) {
+    /** A problem that continues no previous plan. */
+    public Problem(String name, Horizon horizon, String currency, Map<String, Double> exchangeRates,
+                   double memoryHeadroom, Budget budget, Transfer transfer, Storage storage,
+                   Map<String, Accelerator> accelerators, List<Offer> offers, List<Job> jobs,
+                   ProviderOverheads overheads) {
+        this(name, horizon, currency, exchangeRates, memoryHeadroom, budget, transfer, storage, accelerators, offers,
+                jobs, overheads, Previous.NONE);
+    }
+
     public Problem {
         exchangeRates = Map.copyOf(exchangeRates);
         accelerators = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accelerators));
@@ -23,6 +33,13 @@ public record Problem(String name, Horizon horizon, String currency, Map<String,
         jobs = List.copyOf(jobs);
         storage = storage == null ? Storage.NONE : storage;
         overheads = overheads == null ? ProviderOverheads.NONE : overheads;
+        previous = previous == null ? Previous.NONE : previous;
+    }
+
+    /** The same problem with other offers and a previous plan (R31 adds the carried offers). */
+    public Problem withPrevious(List<Offer> offers, Previous previous) {
+        return new Problem(name, horizon, currency, exchangeRates, memoryHeadroom, budget, transfer, storage,
+                accelerators, offers, jobs, overheads, previous);
     }
 
     public Optional<Offer> offer(String id) {

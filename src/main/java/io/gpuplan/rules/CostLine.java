@@ -30,7 +30,9 @@ public record CostLine(Kind kind, String source, String offer, String provider, 
         /** R29: the expected idle part of a reserved pool's commitment past the horizon. */
         STRANDED,
         /** R30: a job's capacity block, paid upfront in the month it starts. */
-        BLOCK;
+        BLOCK,
+        /** R31.2: moving a job still running from the previous plan, billed by no provider (internal). */
+        CHURN;
 
         /** The category totals sum it under: both storage lines are "storage". */
         public String label() {

@@ -130,7 +130,8 @@ public final class JobExplanation {
             sb.append(" +").append(Money.format(o.powerCents())).append(" power");
         }
         if (o.totalCents() - o.powerCents() != 0) {
-            sb.append(" +").append(Money.format(o.totalCents() - o.powerCents())).append(" transfer, storage and migration");
+            sb.append(" +").append(Money.format(o.totalCents() - o.powerCents()))
+                    .append(o.churnCents() > 0 ? " transfer, storage, migration and churn (R31)" : " transfer, storage and migration");
         }
         if (current != 0) {
             sb.append(" −").append(Money.format(current)).append(" its current place");

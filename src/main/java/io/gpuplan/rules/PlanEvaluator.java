@@ -161,12 +161,17 @@ public final class PlanEvaluator {
         }
         // One-time charges fall in the month the job starts.
         if (option.transferCents() > 0) {
-            lines.add(new CostLine(CostLine.Kind.TRANSFER, job.id(), offer.id(), job.dataset().provider(), null, acc,
+            lines.add(new CostLine(CostLine.Kind.TRANSFER, job.id(), offer.id(), option.dataProvider(), null, acc,
                     option.transferCents(), oneTime(option.transferCents(), h, start)));
         }
         if (option.migrationCents() > 0) {
             lines.add(new CostLine(CostLine.Kind.MIGRATION, job.id(), offer.id(), null, null, acc,
                     option.migrationCents(), oneTime(option.migrationCents(), h, start)));
+        }
+        // R31.2: the team's work of moving a running job, billed by no provider (like migration), when it starts.
+        if (option.churnCents() > 0) {
+            lines.add(new CostLine(CostLine.Kind.CHURN, job.id(), offer.id(), null, null, acc,
+                    option.churnCents(), oneTime(option.churnCents(), h, start)));
         }
     }
 

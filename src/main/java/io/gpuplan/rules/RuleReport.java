@@ -60,6 +60,9 @@ public final class RuleReport {
         if (e.problem().offers().stream().anyMatch(Offer::isBlock)) { // only then: other plans read as before
             out.add(soft(e, "R30 capacity block cost", CostLine.Kind.BLOCK));
         }
+        if (e.problem().previous().present()) { // only for a plan that continues another: other plans read as before
+            out.add(soft(e, "R31 churn cost", CostLine.Kind.CHURN));
+        }
         if (overhead) {
             out.add(soft(e, "R27 provider fixed cost", CostLine.Kind.PROVIDER_FIXED));
             out.add(soft(e, "R27 support cost", CostLine.Kind.SUPPORT));

@@ -17,6 +17,8 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
     /** Key (purchase model and accelerator) of R27's provider fixed cost and support lines. */
     public static final String OVERHEAD = "overhead";
     public static final String STORAGE = "storage";
+    /** Key (purchase model) of R31.2's churn lines. */
+    public static final String CHURN = "churn";
 
     public static Totals of(List<CostLine> lines) {
         Map<YearMonth, Long> byMonth = new TreeMap<>();
@@ -30,6 +32,7 @@ public record Totals(long cents, Map<String, Long> byCategory, Map<String, Long>
                     case COMPUTE, RESERVATION, DEPRECIATION, OPERATIONS, POWER, STRANDED, BLOCK -> l.purchase();
                     case TRANSFER -> TRANSFER;
                     case MIGRATION -> MIGRATION;
+                    case CHURN -> CHURN;
                     case PROVIDER_FIXED, SUPPORT -> OVERHEAD;
                     case STORAGE, STORAGE_COPY -> STORAGE;
                 }),

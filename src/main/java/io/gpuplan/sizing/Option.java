@@ -32,28 +32,20 @@ import java.util.List;
  * @param powerCents      R28 power of an owned option, billed GPUs × W × powerKw × pue × electricityPricePerKwh (else 0)
  * @param blockDays       R30, on a capacity block offer: the block's length L in days (else 0)
  * @param blockCents      R30: billed GPUs × L × 24 × price, paid upfront (else 0); the option's {@code listCents} too
+ * @param churnCents      R31.2: moving a job still running from the previous plan (0 when it stays, or is new)
+ * @param dataProvider    who bills R19's transfer: the dataset's provider, or for a continuing job the provider of
+ *                        its previous offer (its data was copied there); null without a dataset
  */
 public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus,
                      double efficiency, double perf, boolean migrated, double memoryPerGpuGb,
                      double memoryLimitGb, double computeHours, double expectedHours,
                      double confidenceHours, int interruptionsAtConfidence, int durationSlots, int earliestStart,
                      int latestStart, long listCents, long computeCents, long transferCents, long storageOriginCents,
-                     long storageDestinationCents, long migrationCents, long powerCents, int blockDays, long blockCents) {
-
-    /** An option on an offer that is not a capacity block (R30). */
-    public Option(Job job, Offer offer, int gpus, int gpusPerReplica, int instances, int billedGpus, double efficiency,
-                  double perf, boolean migrated, double memoryPerGpuGb, double memoryLimitGb, double computeHours,
-                  double expectedHours, double confidenceHours, int interruptionsAtConfidence, int durationSlots,
-                  int earliestStart, int latestStart, long listCents, long computeCents, long transferCents,
-                  long storageOriginCents, long storageDestinationCents, long migrationCents, long powerCents) {
-        this(job, offer, gpus, gpusPerReplica, instances, billedGpus, efficiency, perf, migrated, memoryPerGpuGb,
-                memoryLimitGb, computeHours, expectedHours, confidenceHours, interruptionsAtConfidence, durationSlots,
-                earliestStart, latestStart, listCents, computeCents, transferCents, storageOriginCents,
-                storageDestinationCents, migrationCents, powerCents, 0, 0);
-    }
+                     long storageDestinationCents, long migrationCents, long powerCents, int blockDays, long blockCents,
+                     long churnCents, String dataProvider) {
 
     public long totalCents() {
-        return computeCents + transferCents + storageCents() + migrationCents + powerCents + blockCents;
+        return computeCents + transferCents + storageCents() + migrationCents + powerCents + blockCents + churnCents;
     }
 
     /** R26: both copies of the job's dataset. */
@@ -77,7 +69,7 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
 
     /** R24: the option's cost with a pooled option charged at its price for its own hours (capacity ignored). */
     public long boundCents() {
-        return listCents + transferCents + storageCents() + migrationCents + powerCents;
+        return listCents + transferCents + storageCents() + migrationCents + powerCents + churnCents;
     }
 
     /**
@@ -91,7 +83,7 @@ public record Option(Job job, Offer offer, int gpus, int gpusPerReplica, int ins
             out.add(new ProviderCharge(offer.provider(), computeCents + powerCents + blockCents));
         }
         if (transferCents != 0) {
-            out.add(new ProviderCharge(job.dataset().provider(), transferCents));
+            out.add(new ProviderCharge(dataProvider, transferCents));
         }
         if (storageOriginCents != 0) {
             out.add(new ProviderCharge(job.dataset().provider(), storageOriginCents));

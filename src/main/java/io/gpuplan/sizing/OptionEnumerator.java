@@ -224,7 +224,8 @@ public final class OptionEnumerator {
 
     /**
      * Drops options that another option on the same offer beats or equals in every respect that matters: no more billed
-     * GPUs, no more slots, no higher cost (nor R24 bound cost) and no later earliest start. Any plan using the dropped one stays feasible
+     * GPUs, no more slots, no higher cost (nor R24 bound cost), no later earliest start and no earlier latest start
+     * (R31.2 pins a staying option to slot 0). Any plan using the dropped one stays feasible
      * and gets no dearer with the other in its place, so no optimum is lost.
      */
     static List<Option> withoutDominated(List<Option> options) {
@@ -240,7 +241,7 @@ public final class OptionEnumerator {
             for (Option a : kept) {
                 if (a.billedGpus() <= b.billedGpus() && a.durationSlots() <= b.durationSlots()
                         && a.totalCents() <= b.totalCents() && a.boundCents() <= b.boundCents()
-                        && a.earliestStart() <= b.earliestStart()) {
+                        && a.earliestStart() <= b.earliestStart() && a.latestStart() >= b.latestStart()) {
                     dominated = true;
                     break;
                 }

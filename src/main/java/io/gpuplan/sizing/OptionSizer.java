@@ -1,5 +1,6 @@
 package io.gpuplan.sizing;
 
+import io.gpuplan.problem.Continuation;
 import io.gpuplan.problem.Dataset;
 import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Job;
@@ -85,7 +86,10 @@ public final class OptionSizer {
                 && job.migration().to() == offer.accelerator().stack();
         double perf = migrated ? job.migration().performance() : 1.0;
         double efficiency = instances == 1 ? 1.0 : offer.crossNodeEfficiency();
-        double leadHours = migrated ? job.migration().weeks() * 7 * 24 : 0;
+        // R31.2: a continuing job that stays keeps running where it is: already ported (no migration again), no lead time.
+        Continuation continuing = problem.previous().continuation(job.id());
+        boolean staying = Continuing.stays(continuing, offer, billed);
+        double leadHours = migrated && !staying ? job.migration().weeks() * 7 * 24 : 0;
         int earliestStart = h.slotAtOrAfter(h.hoursFromStart(job.earliest()) + leadHours);
         // R28: bought cards run from the horizon start + lead time on, rounded up to a slot as R16's lead time is.
         int ownedFrom = offer.isOwned() ? OwnedGpus.firstSlot(offer, h) : 0;
@@ -108,6 +112,11 @@ public final class OptionSizer {
             // The window start is the only start; a later earliest start (lead time) leaves none (R2).
             earliestStart = Math.max(earliestStart, start);
             latestStart = start;
+            // R31.1: a carried reservation's GPUs are there until its term ends.
+            if (offer.isCarried() && end > offer.carried().untilSlot()) {
+                breaches.add(new Breach(Rule.R2, "the serving window runs to slot " + end + ", the carried reservation's"
+                        + " term ends in slot " + offer.carried().untilSlot() + " (" + offer.carried().termEnd() + ")"));
+            }
         } else {
             t = WorkHours.hours(job.work(), job.utilization(), offer, gpus, perf, efficiency);
             duration = 0;
@@ -141,6 +150,9 @@ public final class OptionSizer {
             // At least one slot: a job of 1 FLOP still runs somewhere in time (the tolerance would round it to 0).
             duration = Math.max(1, (int) Math.ceil(wq / h.slotHours() - 1e-9));
             latestStart = h.slotEdgeAtOrBefore(h.hoursFromStart(job.deadline())) - duration;
+            if (offer.isCarried()) { // R31.1: jobs on a carried reservation end by its term end
+                latestStart = Math.min(latestStart, offer.carried().untilSlot() - duration);
+            }
             if (earliestStart > latestStart) {
                 int slots = duration;
                 double hours = wq;
@@ -152,6 +164,14 @@ public final class OptionSizer {
                         migrated ? " + " + fmt(job.migration().weeks()) + " weeks migration" : "",
                         job.deadline()) + (ownedLater ? " (owned cards run from slot " + ownedFrom + ", after their lead time)" : "")));
             }
+        }
+        if (staying) {
+            // R31.2: it keeps running from the horizon start: slot 0 is its only start (none when 0 is outside R2).
+            if (earliestStart > 0 || latestStart < 0) {
+                breaches.add(new Breach(Rule.R2, "staying on " + continuing.offer() + " means running on from slot 0,"
+                        + " outside the job's window (slots " + earliestStart + ".." + latestStart + ")"));
+            }
+            latestStart = Math.min(latestStart, 0);
         }
         // R30: a block holds the billed GPUs from the job's start for the shortest allowed length covering its d slots.
         int blockDays = 0;
@@ -173,15 +193,18 @@ public final class OptionSizer {
         long list = offer.isBlock() ? block : Money.baseCents(offer, billed, Math.min(w, h.hours()));
         long compute = offer.isCommitted() || offer.isBlock() ? 0 : list;
         long power = offer.isOwned() ? OwnedGpus.powerCents(offer, billed, Math.min(w, h.hours())) : 0;
-        long transfer = Money.cents(transferAmount(problem.transfer(), job, offer));
-        long migration = migrated ? Money.cents(job.migration().cost()) : 0;
+        long transfer = Money.cents(continuing == null ? transferAmount(problem.transfer(), job, offer)
+                : Continuing.transferAmount(problem.transfer(), job, continuing, offer));
+        long migration = migrated && !staying ? Money.cents(job.migration().cost()) : 0;
+        long churn = continuing != null && !staying ? Money.cents(problem.previous().churnCostPerMove()) : 0;
+        String dataProvider = job.dataset() == null ? null : continuing != null ? continuing.provider() : job.dataset().provider();
         double storedHours = Math.min(w, h.hours());
         long storageOrigin = storageOriginCents(problem, job, storedHours);
         long storageDestination = storageDestinationCents(problem, job, offer, storedHours);
         Option option = new Option(job, offer, gpus, perReplica, instances, billed, efficiency, perf, migrated,
                 need / memoryGpus, offer.accelerator().memoryGb() * problem.memoryHeadroom(), t, w, wq, k, duration,
                 earliestStart, latestStart, list, compute, transfer, storageOrigin, storageDestination, migration, power,
-                blockDays, block);
+                blockDays, block, churn, dataProvider);
         return new Sizing(option, List.copyOf(breaches));
     }
 

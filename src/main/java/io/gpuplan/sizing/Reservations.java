@@ -114,4 +114,9 @@ public final class Reservations {
         return o.offer().isReserved()
                 ? o.totalCents() - strandedCreditCents(o.offer(), o.billedGpus(), o.durationSlots(), horizon) : o.totalCents();
     }
+
+    /** R31.1: what a carried reservation's GPUs cost for {@code hours} at the price it was bought at (information). */
+    public static long carriedCents(io.gpuplan.problem.Carried c, double hours) {
+        return Money.productCents(c.gpus(), hours, c.pricePerGpuHour(), c.exchangeRate());
+    }
 }

@@ -105,6 +105,18 @@ class ScoreParityTest {
         scoreRandomPlansAlike(problem, 11);
     }
 
+    /** Tiny continuing a random previous plan (R31): churn on moves, pinned stays, carried pools priced 0. */
+    @Test
+    void withAPreviousPlanToo() throws Exception {
+        java.util.Random random = new java.util.Random(10);
+        String text = java.nio.file.Files.readString(TestProblems.TINY)
+                .replace("offers:\n", io.gpuplan.previous.RandomPrevious.section(random) + "offers:\n");
+        Problem problem = io.gpuplan.previous.RandomPrevious.continuing(
+                io.gpuplan.problem.ProblemReader.parse("tiny-previous.yaml", text, new java.util.ArrayList<>()), random);
+        assertTrue(!problem.previous().continuing().isEmpty(), "some jobs continue");
+        scoreRandomPlansAlike(problem, 10);
+    }
+
     private static void scoreRandomPlansAlike(Problem problem, long seed) {
         SolutionManager<GpuPlan, ?> scorer = SolutionManager.create(
                 SolverFactory.create(PlanSolver.config(SolverSettings.defaults(), problem.jobs().size())));

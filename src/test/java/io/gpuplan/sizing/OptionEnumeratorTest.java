@@ -71,7 +71,7 @@ class OptionEnumeratorTest {
         Job job = Fixtures.job(P, "ranged");
         Offer offer = Fixtures.offer(P, "per8");
         return new Option(job, offer, gpus, 0, billed / 8, billed, 1.0, 1.0, false, 1, 68, 1, 1, 1, 0, slots,
-                earliest, 90 - slots, cents, cents, 0, 0, 0, 0, 0);
+                earliest, 90 - slots, cents, cents, 0, 0, 0, 0, 0, 0, 0, 0, null);
     }
 
     @Test

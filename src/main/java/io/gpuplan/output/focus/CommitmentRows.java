@@ -78,7 +78,8 @@ final class CommitmentRows {
             }
             Map<String, Long> shares = Periods.apportion(cents, weights);
             Map<String, Long> ownShares = Periods.apportion(ownByMonth.getOrDefault(month, 0L), weights);
-            if (r.gpus() > 0) {
+            // R31.1: a pool carried from the previous plan is not bought here: no Purchase rows, only its 0-cost usage.
+            if (r.gpus() > 0 && !r.offer().isCarried()) {
                 rows.add(purchase(c, r, month, horizon, cents, bought));
             }
             for (JobResult j : jobs) {

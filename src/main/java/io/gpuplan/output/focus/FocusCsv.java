@@ -74,7 +74,7 @@ public final class FocusCsv {
     private static final String EOL = "\r\n";
     private static final java.util.Set<CostLine.Kind> JOB_LINES = java.util.EnumSet.of(CostLine.Kind.COMPUTE,
             CostLine.Kind.TRANSFER, CostLine.Kind.MIGRATION, CostLine.Kind.POWER, CostLine.Kind.STORAGE, CostLine.Kind.STORAGE_COPY,
-            CostLine.Kind.BLOCK);
+            CostLine.Kind.BLOCK, CostLine.Kind.CHURN);
 
     private FocusCsv() {
     }

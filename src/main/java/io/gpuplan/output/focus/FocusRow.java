@@ -9,7 +9,7 @@ import java.util.Set;
 /** One line of the FOCUS CSV: its cells by column name (absent = null) and where it sorts. */
 final class FocusRow {
     /** The rows of one resource in one month, in this order. */
-    enum Line { PURCHASE, USAGE, UNUSED, TRANSFER, MIGRATION, STORAGE, STORAGE_COPY, OPERATIONS, POWER, FIXED, SUPPORT, STRANDED }
+    enum Line { PURCHASE, USAGE, UNUSED, TRANSFER, MIGRATION, STORAGE, STORAGE_COPY, OPERATIONS, POWER, FIXED, SUPPORT, STRANDED, CHURN }
 
     /** Jobs first, then reservations, then owned pools (R28), then providers' R27 overhead, within a month. */
     enum Group { JOB, RESERVATION, OWNED, PROVIDER }

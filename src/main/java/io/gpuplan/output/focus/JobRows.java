@@ -31,6 +31,7 @@ final class JobRows {
             case COMPUTE -> compute(c, line, j);
             case TRANSFER -> transfer(c, line, j);
             case MIGRATION -> migration(c, line, j);
+            case CHURN -> churn(c, line, j);
             case STORAGE, STORAGE_COPY -> storage(c, line, j);
             case RESERVATION, STRANDED -> throw new IllegalArgumentException("reservations are written by CommitmentRows");
             case POWER -> OwnedRows.power(c, line, j);
@@ -168,6 +169,29 @@ final class JobRows {
                     .set("ListUnitPrice", price).set("ContractedUnitPrice", price)
                     .set("PricingCurrencyListUnitPrice", price).set("PricingCurrencyContractedUnitPrice", price)
                     .set("x_Rule", "R16");
+        });
+    }
+
+    /**
+     * R31.2: moving a job still running from the previous plan, the team's own work like a migration (internal):
+     * FOCUS has no category for it, so it is a one-time Purchase of a "Workload Move", marked by x_Rule R31.
+     */
+    private static List<FocusRow> churn(RowContext c, CostLine line, JobResult j) {
+        Job job = j.job();
+        String price = Periods.money(line.cents());
+        var from = c.problem().previous().continuation(job.id());
+        return oneTime(c, line, j, FocusRow.Line.CHURN, "Workload Move", 10_000, (row, quantity) -> {
+            c.billedBy(row, Totals.INTERNAL)
+                    .set("ChargeCategory", "Purchase").set("PricingCategory", "Standard")
+                    .set("ChargeDescription", job.id() + ": moved from " + from.offer() + " to " + j.offer().id()
+                            + " (R31.2 churn)")
+                    .set("ServiceCategory", "Migration").set("ServiceSubcategory", "Resource Migration")
+                    .set("ServiceName", "Workload Move")
+                    .set("SkuId", "churn").set("SkuPriceId", "churn").set("SkuMeter", "Move")
+                    .set("PricingUnit", "Units").set("PricingQuantity", quantity)
+                    .set("ListUnitPrice", price).set("ContractedUnitPrice", price)
+                    .set("PricingCurrencyListUnitPrice", price).set("PricingCurrencyContractedUnitPrice", price)
+                    .set("x_Rule", "R31");
         });
     }
 

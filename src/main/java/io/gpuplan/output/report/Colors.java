@@ -9,7 +9,7 @@ import java.util.Map;
 /** CSS classes for purchase models and cost categories; the colours themselves live in report.css. */
 final class Colors {
     /** Cost categories in the order charts stack them (the keys of the plan's totals.byPurchaseModel). */
-    static final List<String> CATEGORIES = List.of("reserved", "owned", "block", "on-demand", "spot", "transfer", "storage", "migration", "overhead");
+    static final List<String> CATEGORIES = List.of("reserved", "owned", "block", "on-demand", "spot", "transfer", "storage", "migration", "churn", "overhead");
 
     private Colors() {
     }
@@ -23,6 +23,7 @@ final class Colors {
             case "transfer" -> "transfer (R19)";
             case "storage" -> "storage (R26)";
             case "migration" -> "migration (R16)";
+            case "churn" -> "churn (R31)";
             case "overhead" -> "provider overhead (R27)";
             case "block" -> "capacity block (R30)";
             default -> category;
@@ -30,6 +31,9 @@ final class Colors {
     }
 
     static String purchaseClass(String purchase) {
+        if ("churn".equals(purchase)) {
+            return "purchase-migration"; // R31's churn is the team's work of a move, drawn like a migration
+        }
         if ("storage".equals(purchase)) {
             // R26 storage is drawn like transfer, the other cost of a job's data (report.css stays as it was).
             return "purchase-transfer";

@@ -31,6 +31,9 @@ public final class Report {
     static List<Section> sections(ReportInput in) {
         List<Section> out = new java.util.ArrayList<>(List.of(HeadlineSection.build(in), BuySection.build(in),
                 ScheduleSection.build(in), CostSection.build(in)));
+        if (in.problem().previous().present()) {
+            out.add(PreviousSection.build(in)); // R31, only for a plan that continues a previous one
+        }
         if (ProvidersSection.applies(in)) {
             out.add(ProvidersSection.build(in)); // R27, only where a problem states provider overhead
         }

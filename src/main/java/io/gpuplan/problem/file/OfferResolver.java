@@ -168,7 +168,7 @@ final class OfferResolver {
         PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
         return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
                 price / rate, rate, perInstance, maxGpus, efficiency, interruptions,
-                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use, blockDays);
+                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use, blockDays, null);
     }
 
     /** R10's rate: stated per offer, or from an interruption-frequency band (recorded as assumed). */

@@ -97,6 +97,7 @@ public final class ProblemResolver {
                         new ThroughputKeys(c, table, offerFiles, offers, warnings),
                         f.storage() != null ? io.gpuplan.problem.StorageTier.HOT : null).resolve(jobFiles);
         Storage storage = StorageResolver.resolve(f.storage(), jobFiles, offers, currency, rates, c);
+        io.gpuplan.problem.Previous previous = resolvePrevious(f.previous(), c);
         if (c.failed() || !reported.isEmpty()) {
             return null;
         }
@@ -111,7 +112,28 @@ public final class ProblemResolver {
                 used.putIfAbsent(r.reference().name(), r.reference());
             }
         });
-        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, storage, used, offers, jobs, overheads);
+        return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, storage, used, offers, jobs,
+                overheads, previous);
+    }
+
+    /** R31: {@code previous:} as written; the plan itself is read by {@code previous.PreviousPlans}. */
+    private io.gpuplan.problem.Previous resolvePrevious(PreviousFile p, Checks c) {
+        if (p == null) {
+            return io.gpuplan.problem.Previous.NONE;
+        }
+        double churn = p.churnCostPerMove() == null ? io.gpuplan.problem.Previous.DEFAULT_CHURN : p.churnCostPerMove();
+        c.nonNegative(churn, "previous.churnCostPerMove");
+        c.atMost(churn, Limits.MAX_AMOUNT, "previous.churnCostPerMove", "an amount up to " + Checks.limit(Limits.MAX_AMOUNT)
+                + " in the base currency");
+        c.require(p.plan() == null || !p.plan().isBlank(), "previous.plan", "is empty", "the previous plan's file, relative to this problem file");
+        String plan = p.plan();
+        String from = locator.locate("previous.plan").source();
+        if (plan != null && from != null) {
+            // Inherited from an overlay's base: relative to the base file that wrote it (made absolute).
+            plan = java.nio.file.Path.of(from).toAbsolutePath().resolveSibling(plan).normalize().toString();
+        }
+        return new io.gpuplan.problem.Previous(plan, null, null, churn, java.util.Map.of(), List.of(),
+                locator.locate(p.plan() != null ? "previous.plan" : "previous"));
     }
 
     /** R29: {@code reservations.expectedUseAfterHorizon}, checked, or null when not stated. */

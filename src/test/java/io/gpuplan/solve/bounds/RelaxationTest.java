@@ -63,10 +63,26 @@ class RelaxationTest {
 
     @Test
     void everyBoundIsAtMostTheExhaustiveOptimum() throws Exception {
-        Random random = new Random(5);
-        for (int i = 0; i < 15; i++) {
+        everyBoundIsAtMostTheOptimum(new Random(5), 15, false);
+    }
+
+    /** R31: continuing jobs (pinned stays, churn on moves) and carried pools priced 0. */
+    @Test
+    void everyBoundIsAtMostTheExhaustiveOptimumWithAPreviousPlan() throws Exception {
+        everyBoundIsAtMostTheOptimum(new Random(6), 12, true);
+    }
+
+    private static void everyBoundIsAtMostTheOptimum(Random random, int instances, boolean previous) throws Exception {
+        for (int i = 0; i < instances; i++) {
             String text = ExhaustiveSearch.randomInstance(random);
+            if (previous) {
+                text = text.replace("offers:\n", io.gpuplan.previous.RandomPrevious.section(random) + "offers:\n");
+            }
             Problem p = ProblemReader.parse("small.yaml", text, new ArrayList<>());
+            if (previous) {
+                p = io.gpuplan.previous.RandomPrevious.continuing(p, random);
+                text = text + "# continuing " + p.previous().continuing().values();
+            }
             List<JobOptions> options = OptionEnumerator.enumerate(p);
             Evaluation optimum = ExhaustiveSearch.optimum(p, options);
             long total = p.jobs().stream().mapToLong(j -> j.priority()).sum();
