@@ -137,4 +137,18 @@ class ProviderOverheadExampleTest {
         assertEquals(List.of("providers[2].withoutIt.extraCost: the plan states 100.00, but its cost 105907.20 less the"
                 + " plan's 105792.00 is 115.20"), report.mismatches());
     }
+    /**
+     * A support rate with more decimals than a long's fraction holds (found by FuzzTest: CP-SAT's exact model failed on
+     * it with an internal error). aws's support is then its minimum, 100 × 240 / 730 = 32.88, instead of 768.00:
+     * 105,792.00 − 768.00 + 32.88 = 105,056.88.
+     */
+    @Test
+    void aSupportRateOfManyDecimalsStillSolves() throws Exception {
+        String text = Files.readString(FILE).replace("support: {rate: 0.10, minimum: 100}", "support: {rate: 1e-300, minimum: 100}");
+        assertTrue(text.contains("rate: 1e-300"));
+        Evaluation e = solve(parse(text));
+        assertTrue(e.feasible());
+        assertEquals(Set.of("aws", "gcp", "azure"), e.openedProviders());
+        assertEquals(10_505_688, e.costCents());
+    }
 }

@@ -153,7 +153,11 @@ final class ExactModel {
             }
             total.addTerm(open, o.fixedCents());
             long minimum = o.supportMinimumCents(problem.horizon());
-            java.math.BigDecimal rate = java.math.BigDecimal.valueOf(o.supportRate()).stripTrailingZeros();
+            // The rate as a fraction num / den, taken down to 9 decimals: a rate written with more (1e-300) would not
+            // fit a long; rounded down, the model charges at most the rule's support, so its bounds stay valid (and its
+            // plans are judged by the rules).
+            java.math.BigDecimal rate = java.math.BigDecimal.valueOf(o.supportRate())
+                    .setScale(9, java.math.RoundingMode.FLOOR).stripTrailingZeros();
             long den = rate.scale() <= 0 ? 1 : java.math.BigInteger.TEN.pow(rate.scale()).longValueExact();
             long num = rate.scale() <= 0 ? rate.longValueExact() : rate.unscaledValue().longValueExact();
             IntVar support = model.newIntVar(0, minimum + spendBound + 1, "support " + provider);
