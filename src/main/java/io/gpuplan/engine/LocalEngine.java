@@ -1,0 +1,66 @@
+package io.gpuplan.engine;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/** Runs tasks on a fixed pool of this machine's threads (default: one per core). */
+public final class LocalEngine implements TaskEngine {
+    private final int threads;
+
+    public LocalEngine(int threads) {
+        this.threads = Math.max(1, threads);
+    }
+
+    public LocalEngine() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    @Override
+    public String name() {
+        return "local";
+    }
+
+    @Override
+    public <T extends Serializable, R extends Serializable> List<Outcome<R>> map(List<T> items, Task<T, R> task,
+                                                                               Consumer<Progress> progress) {
+        long started = System.nanoTime();
+        AtomicInteger done = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, items.size())));
+        try {
+            List<Future<Outcome<R>>> futures = new ArrayList<>();
+            for (T item : items) {
+                futures.add(pool.submit(() -> {
+                    Outcome<R> o;
+                    try {
+                        o = Outcome.ok(task.apply(item));
+                    } catch (RuntimeException e) {
+                        o = Outcome.failed(String.valueOf(e));
+                    }
+                    progress.accept(new Progress(done.incrementAndGet(), items.size(),
+                            Duration.ofNanos(System.nanoTime() - started)));
+                    return o;
+                }));
+            }
+            List<Outcome<R>> out = new ArrayList<>();
+            for (Future<Outcome<R>> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
