@@ -52,10 +52,25 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--doc", paramLabel = "FILE", description = "also write the table into FILE between its bench markers")
     Path doc;
 
+    @Option(names = "--engines", split = ",", paramLabel = "ENGINE",
+            description = "instead: the same --tasks scenario solves on each engine (local, spark), as scenarios per minute")
+    List<String> engines;
+
+    @Option(names = "--tasks", defaultValue = "20", paramLabel = "N",
+            description = "with --engines: scenarios (generated 60 x 24 quarters, seeds 1..N; default: ${DEFAULT-VALUE})")
+    int tasks;
+
+    @Option(names = "--parallel", defaultValue = "2", paramLabel = "N",
+            description = "with --engines: tasks at once, on each engine (default: ${DEFAULT-VALUE})")
+    int parallel;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (engines != null) {
+            return EngineBenchRun.run(engines, tasks, parallel, days, out, err);
+        }
         List<Benchmark.Size> parsed = new ArrayList<>();
         try {
             for (String s : sizes) {
