@@ -2,6 +2,7 @@ package io.gpuplan.cli;
 
 import io.gpuplan.bench.EngineBench;
 import io.gpuplan.bench.ScenarioSolve;
+import io.gpuplan.engine.Engines;
 import io.gpuplan.engine.UnavailableEngineException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -20,6 +21,12 @@ final class EngineBenchRun {
         if (tasks < 1 || parallel < 1) {
             err.println("bench: need --tasks >= 1 and --parallel >= 1");
             return ExitCodes.BAD_INPUT;
+        }
+        for (String name : engines) {
+            if (!Engines.NAMES.contains(name)) {
+                err.println("bench: unknown engine '" + name + "' in --engines; valid: " + String.join(", ", Engines.NAMES));
+                return ExitCodes.BAD_INPUT;
+            }
         }
         List<ScenarioSolve> scenarios = ScenarioSolve.generated(tasks, JOBS, OFFERS, days, MOVES);
         try {
