@@ -30,6 +30,11 @@ class EnginesTest {
         try (URLClassLoader withoutSpark = new URLClassLoader(new URL[] {classes}, ClassLoader.getPlatformClassLoader())) {
             UnavailableEngineException e = assertThrows(UnavailableEngineException.class,
                     () -> Engines.spark(null, 1, withoutSpark));
+            // ...while the local engine needs no Spark at all: made and run in that same class loader.
+            Object local = Class.forName(Engines.class.getName(), true, withoutSpark)
+                    .getMethod("create", String.class, String.class, int.class).invoke(null, "local", null, 1);
+            assertEquals("local", local.getClass().getMethod("name").invoke(local));
+            assertEquals(withoutSpark, local.getClass().getClassLoader());
             assertTrue(e.getMessage().contains("needs Apache Spark 4.2") && e.getMessage().contains("./gpuplan")
                     && e.getMessage().contains("spark-submit --class io.gpuplan.cli.Main"), e.getMessage());
         }

@@ -81,9 +81,14 @@ public final class SparkEngine implements TaskEngine {
         }
         listener.start(items.size(), progress);
         try {
-            List<Tuple2<Integer, Outcome<R>>> collected = context.parallelize(indexed, items.size())
-                    .map(new AttemptedCall<>(task, attempts))
-                    .collect();
+            List<Tuple2<Integer, Outcome<R>>> collected;
+            try {
+                collected = context.parallelize(indexed, items.size()).map(new AttemptedCall<>(task, attempts)).collect();
+            } catch (Exception e) { // SparkException, which Scala throws undeclared
+                // Only an Error in a task (or executors lost on every attempt) aborts the job: as LocalEngine does with
+                // an Error, the whole run fails, loudly, rather than returning fewer outcomes than tasks.
+                throw new IllegalStateException("the Spark job was aborted: " + e.getMessage(), e);
+            }
             // Progress comes from Spark's listener bus, a thread of its own: let it catch up before returning.
             try {
                 context.sc().listenerBus().waitUntilEmpty();

@@ -2,6 +2,7 @@ package io.gpuplan.engine.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.bench.ScenarioSolve;
@@ -81,6 +82,24 @@ class SparkEngineTest {
                 out.get(1).error());
         assertFalse(out.get(2).failed());
         assertEquals(6, out.get(2).value());
+    }
+
+    @Test
+    void anErrorInATaskAbortsTheRunLoudlyAsOnTheLocalEngine() {
+        // An Error is not a task's failure but the JVM's: Spark retries it, then aborts the job; map does not return
+        // fewer outcomes than tasks, it throws.
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> spark.map(List.of(1, 2), x -> {
+            if (x == 2) {
+                throw new AssertionError("broken worker");
+            }
+            return x;
+        }, p -> {
+        }));
+        assertTrue(e.getMessage().startsWith("the Spark job was aborted: ") && e.getMessage().contains("broken worker"),
+                e.getMessage());
+        // The engine is still usable afterwards.
+        assertEquals(List.of(Outcome.ok(1)), spark.map(List.of(1), x -> x, p -> {
+        }));
     }
 
     @Test
