@@ -22,11 +22,12 @@ final class EngineBenchRun {
             err.println("bench: need --tasks >= 1 and --parallel >= 1");
             return ExitCodes.BAD_INPUT;
         }
-        for (String name : engines) {
-            if (!Engines.NAMES.contains(name)) {
-                err.println("bench: unknown engine '" + name + "' in --engines; valid: " + String.join(", ", Engines.NAMES));
-                return ExitCodes.BAD_INPUT;
-            }
+        try {
+            // Before the first solve: an unknown engine, or Spark missing, is said at once.
+            engines.forEach(Engines::check);
+        } catch (UnavailableEngineException e) {
+            err.println("bench: --engines: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
         List<ScenarioSolve> scenarios = ScenarioSolve.generated(tasks, JOBS, OFFERS, days, MOVES);
         try {

@@ -18,19 +18,36 @@ public final class Engines {
     }
 
     /**
-     * @param master   the Spark master URL (spark only; null: {@code local[parallel]} inside this process)
+     * @param master   the Spark master URL (spark only; null: {@code local[parallel]} inside this process, or the
+     *                 master spark-submit gives)
      * @param parallel tasks at once on this machine; 0 or less: one per core
-     * @throws UnavailableEngineException for an unknown name, or spark when Spark is not on the classpath
+     * @throws UnavailableEngineException for an unknown name, or spark when Spark is not on the classpath or does not
+     *                                    start
      */
     public static TaskEngine create(String name, String master, int parallel) {
-        return switch (name) {
-            case "local" -> parallel > 0 ? new LocalEngine(parallel) : new LocalEngine();
-            case "spark" -> spark(master, parallel, Engines.class.getClassLoader());
-            default -> throw new UnavailableEngineException("unknown engine '" + name + "'; valid: " + String.join(", ", NAMES));
-        };
+        check(name);
+        if (name.equals("local")) {
+            return parallel > 0 ? new LocalEngine(parallel) : new LocalEngine();
+        }
+        return spark(master, parallel, Engines.class.getClassLoader());
     }
 
-    static TaskEngine spark(String master, int parallel, ClassLoader loader) {
+    /**
+     * Checks, without starting anything, that {@link #create} can make the engine of this name, so that a command
+     * can say so before its first solve.
+     *
+     * @throws UnavailableEngineException as {@link #create} would (except for a Spark that does not start)
+     */
+    public static void check(String name) {
+        if (!NAMES.contains(name)) {
+            throw new UnavailableEngineException("unknown engine '" + name + "'; valid: " + String.join(", ", NAMES));
+        }
+        if (name.equals("spark")) {
+            checkSpark(Engines.class.getClassLoader());
+        }
+    }
+
+    static void checkSpark(ClassLoader loader) {
         try {
             Class.forName(SPARK_CONTEXT, false, loader);
         } catch (ClassNotFoundException | LinkageError e) {
@@ -39,6 +56,10 @@ public final class Engines {
                     + " is given), or submit the jar to Spark: spark-submit --class io.gpuplan.cli.Main --master URL"
                     + " target/gpuplan.jar sweep FILE ... --engine spark");
         }
+    }
+
+    static TaskEngine spark(String master, int parallel, ClassLoader loader) {
+        checkSpark(loader);
         try {
             return (TaskEngine) Class.forName(SPARK_ENGINE, true, loader).getConstructor(String.class, int.class)
                     .newInstance(master, parallel);

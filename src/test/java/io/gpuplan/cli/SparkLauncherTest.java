@@ -47,7 +47,7 @@ class SparkLauncherTest {
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(out), new PrintWriter(err), "bench", "--engines", "local,dask", "--tasks", "1");
         assertEquals(ExitCodes.BAD_INPUT, code, err.toString());
-        assertEquals("bench: unknown engine 'dask' in --engines; valid: local, spark", err.toString().trim());
+        assertEquals("bench: --engines: unknown engine 'dask'; valid: local, spark", err.toString().trim());
     }
 
     private static boolean wantsSpark(String... args) throws IOException, InterruptedException {

@@ -21,6 +21,9 @@ class EnginesTest {
     void anUnknownNameListsTheValidOnes() {
         UnavailableEngineException e = assertThrows(UnavailableEngineException.class, () -> Engines.create("dask", null, 0));
         assertEquals("unknown engine 'dask'; valid: local, spark", e.getMessage());
+        assertEquals(e.getMessage(), assertThrows(UnavailableEngineException.class, () -> Engines.check("dask")).getMessage());
+        Engines.check("spark");
+        Engines.check("local");
     }
 
     @Test
