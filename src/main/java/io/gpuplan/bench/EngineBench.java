@@ -19,16 +19,16 @@ public final class EngineBench {
     }
 
     /** One engine's run: its start-up, the time its tasks took, how many failed and whether it equals the first. */
-    public record Line(String engine, int tasks, int parallel, double startSeconds, double taskSeconds, int failed,
+    public record Line(String engine, String where, int tasks, int parallel, double startSeconds, double taskSeconds, int failed,
                        Boolean sameAsFirst) {
         public double perMinute() {
             return taskSeconds <= 0 ? 0 : tasks * 60.0 / taskSeconds;
         }
 
         public String format() {
-            return String.format(Locale.ROOT, "engine %s: %d scenarios in %.1f s = %.1f scenarios/min on %d cores"
+            return String.format(Locale.ROOT, "engine %s (%s): %d scenarios in %.1f s = %.1f scenarios/min, %d at once"
                             + " (start-up %.1f s, %d failed%s)",
-                    engine, tasks, taskSeconds, perMinute(), parallel, startSeconds, failed,
+                    engine, where, tasks, taskSeconds, perMinute(), parallel, startSeconds, failed,
                     sameAsFirst == null ? "" : sameAsFirst ? ", same results as the first engine" : ", RESULTS DIFFER from the first engine");
         }
     }
@@ -49,7 +49,7 @@ public final class EngineBench {
                 List<Outcome<ScenarioSolve.Result>> out = engine.map(tasks, ScenarioSolve.task(), told);
                 long t2 = System.nanoTime();
                 int failed = (int) out.stream().filter(Outcome::failed).count();
-                lines.add(new Line(name, tasks.size(), parallel, (t1 - t0) / 1e9, (t2 - t1) / 1e9, failed,
+                lines.add(new Line(name, engine.where(), tasks.size(), parallel, (t1 - t0) / 1e9, (t2 - t1) / 1e9, failed,
                         first == null ? null : first.equals(out)));
                 if (first == null) {
                     first = out;

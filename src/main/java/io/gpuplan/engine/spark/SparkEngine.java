@@ -70,6 +70,11 @@ public final class SparkEngine implements TaskEngine {
     }
 
     @Override
+    public String where() {
+        return "Spark " + context.version() + " on " + master();
+    }
+
+    @Override
     public synchronized <T extends Serializable, R extends Serializable> List<Outcome<R>> map(
             List<T> items, Task<T, R> task, Consumer<Progress> progress) {
         if (items.isEmpty()) {

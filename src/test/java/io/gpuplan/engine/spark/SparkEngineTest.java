@@ -34,6 +34,7 @@ class SparkEngineTest {
     void localModeRetriesEachTaskUpToFourAttempts() {
         assertEquals("local[2,4]", spark.master());
         assertEquals("spark", spark.name());
+        assertEquals("Spark 4.2.0 on local[2,4]", spark.where());
     }
 
     @Test
