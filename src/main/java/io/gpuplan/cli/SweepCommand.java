@@ -153,7 +153,8 @@ final class SweepCommand implements Callable<Integer> {
         AtomicFiles.publish(sweep);
         r.failures().forEach(f -> stdout.println(base + ": scenario " + f.scenario() + " FAILED (" + f.stage() + "): " + f.error()));
         stdout.println(base + ": recommended " + best.candidate().describe() + ": " + r.recommendation().reason());
-        stdout.println("wrote " + out.resolve(base + ".sweep.md") + " (.html, .csv), " + String.join(", ", files));
+        stdout.println("wrote " + out.resolve(base + ".sweep.md") + " (.html, .csv) and, in " + out + ", "
+                + String.join(", ", files) + " (with their FOCUS and reports)");
         stdout.flush();
     }
 
@@ -174,6 +175,6 @@ final class SweepCommand implements Callable<Integer> {
         PlanDocument doc = PlanDocumentBuilder.build(ScenarioRun.context(fixed, SweepWorker.settings(q.moveLimit(), q.seed()),
                 s.result(), out, Map.of()), s.evaluation());
         Path plan = Outputs.writeAll(out, outBase, s.problem(), doc, s.evaluation()).get(0);
-        return plan.toString();
+        return plan.getFileName().toString(); // the file name alone: the report is the same wherever it is written
     }
 }
