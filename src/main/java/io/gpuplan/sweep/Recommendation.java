@@ -26,8 +26,8 @@ public record Recommendation(int index, String reason) {
         } else {
             double p50 = percent(best.p50Cents(), median.p50Cents());
             double p90 = percent(best.p90Cents(), median.p90Cents());
-            sb.append("buying ").append(best.candidate().describe()).append(" instead of ")
-                    .append(median.candidate().describe()).append(" (the median scenario's own) costs ")
+            sb.append("buying ").append(buying(best.candidate())).append(" instead of ")
+                    .append(buying(median.candidate())).append(" (the median scenario's own) costs ")
                     .append(change(p50)).append(" at P50 ").append(Math.signum(p50) * Math.signum(p90) < 0 ? "but " : "and ")
                     .append(change(p90)).append(" at P90 (expected cost ")
                     .append(change(percent(best.expectedCents(), median.expectedCents()))).append("), so it has the least ")
@@ -41,6 +41,11 @@ public record Recommendation(int index, String reason) {
                     .append(" not recommended whatever it costs (priority first, R23)");
         }
         return new Recommendation(best.index(), sb.toString());
+    }
+
+    /** What "buying X" says of a candidate: its levels, or "nothing". */
+    static String buying(Candidate c) {
+        return c.totalGpus() == 0 ? "nothing" : c.describe();
     }
 
     /** (a − b) / b × 100; 0 when b is 0. */
