@@ -768,7 +768,7 @@ function _picocli_gpuplan_bench() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc'"
+  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc' '--engines' '--tasks' '--parallel'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -793,6 +793,15 @@ function _picocli_gpuplan_bench() {
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
+      ;;
+    '--engines')
+      return
+      ;;
+    '--tasks')
+      return
+      ;;
+    '--parallel')
+      return
       ;;
   esac
 
