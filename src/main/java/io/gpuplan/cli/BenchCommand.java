@@ -52,10 +52,21 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--doc", paramLabel = "FILE", description = "also write the table into FILE between its bench markers")
     Path doc;
 
+    @Option(names = "--sweep", paramLabel = "N", description = "instead: time a sweep (R32) of N scenarios of the"
+            + " generated 60-job quarter on the local engine and print its scenarios per minute")
+    Integer sweep;
+
+    @Option(names = "--sweep-move-limit", paramLabel = "N", defaultValue = "" + SweepCommand.DEFAULT_MOVE_LIMIT,
+            description = "moves per solve of --sweep (default: ${DEFAULT-VALUE})")
+    long sweepMoveLimit;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (sweep != null) {
+            return sweep(out, err);
+        }
         List<Benchmark.Size> parsed = new ArrayList<>();
         try {
             for (String s : sizes) {
@@ -93,5 +104,24 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** R32's bench line: scenarios per minute of a sweep on the local engine, with its progress. */
+    private int sweep(PrintWriter out, PrintWriter err) {
+        if (sweep < 1 || sweepMoveLimit < 1) {
+            err.println("bench: need --sweep >= 1 and --sweep-move-limit >= 1");
+            return ExitCodes.BAD_INPUT;
+        }
+        int threads = Runtime.getRuntime().availableProcessors();
+        try (var engine = new io.gpuplan.engine.LocalEngine(threads)) {
+            var line = io.gpuplan.bench.SweepBench.run(60, 24, sweep, sweepMoveLimit, engine, threads,
+                    new SweepProgress(err, "bench sweep", false));
+            out.println(line.text());
+            out.flush();
+            return ExitCodes.OK;
+        } catch (io.gpuplan.problem.InputErrors e) {
+            err.println("bench: the generated quarter does not read: " + e.getMessage());
+            return ExitCodes.INTERNAL;
+        }
     }
 }
