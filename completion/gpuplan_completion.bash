@@ -768,7 +768,7 @@ function _picocli_gpuplan_bench() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc'"
+  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc' '--sweep' '--sweep-move-limit'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -793,6 +793,12 @@ function _picocli_gpuplan_bench() {
       type compopt &>/dev/null && compopt -o filenames
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
+      ;;
+    '--sweep')
+      return
+      ;;
+    '--sweep-move-limit')
+      return
       ;;
   esac
 
