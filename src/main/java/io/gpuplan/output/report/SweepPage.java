@@ -24,7 +24,7 @@ public final class SweepPage {
         rec.paragraph(best.candidate().describe() + " (candidate " + (best.index() + 1) + "): " + r.recommendation().reason() + ".");
         var chart = Section.builder("distribution", "Cost per scenario, per candidate");
         chart.paragraph("Each orange dot is one scenario's cost with the candidate's commitments fixed; the dashed black"
-                + " bar marks P50, the dashed orange bar P90 (nearest rank), the blue diamond the expected cost."");
+                + " bar marks P50, the dashed orange bar P90 (nearest rank), the blue diamond the expected cost.");
         chart.chart(svg(r, currency));
         var t = Table.builder("Candidates (" + currency + ")", "candidate").text("commitment", "proposed as")
                 .num("expected cost", "P50", "P90", "expected unplanned priority", "expected stranded", "mean regret",
