@@ -10,7 +10,7 @@ import java.util.Map;
 
 /** R32: the sweep's HTML page: the recommendation, the candidates, and each candidate's cost distribution. */
 public final class SweepPage {
-    private static final double LEFT = 200;
+    private static final double LEFT = 280;
     private static final double RIGHT = Svg.WIDTH - 40;
     private static final double ROW = 36;
     private static final double TOP = 30;
