@@ -768,7 +768,7 @@ function _picocli_gpuplan_bench() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc' '--engines' '--tasks' '--parallel'"
+  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc' '--engines' '--tasks' '--parallel' '--sweep' '--sweep-move-limit'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -801,6 +801,12 @@ function _picocli_gpuplan_bench() {
       return
       ;;
     '--parallel')
+      return
+      ;;
+    '--sweep')
+      return
+      ;;
+    '--sweep-move-limit')
       return
       ;;
   esac

@@ -15,6 +15,7 @@ final class SweepProgress implements BiConsumer<String, Progress> {
     private final String label;
     private final boolean terminal;
     private long lastPrint;
+    private boolean printed;
 
     SweepProgress(PrintWriter err, String label, boolean terminal) {
         this.err = err;
@@ -32,9 +33,10 @@ final class SweepProgress implements BiConsumer<String, Progress> {
             if (last) {
                 err.println();
             }
-        } else if (last || now - lastPrint > QUIET_NANOS) {
+        } else if (last || !printed || now - lastPrint > QUIET_NANOS) {
             err.println(line);
             lastPrint = now;
+            printed = true;
         }
         err.flush();
     }

@@ -93,6 +93,19 @@ class ScenariosTest {
     }
 
     @Test
+    void withoutUncertaintyEveryScenarioIsTheProblem() throws InputErrors {
+        String certain = TEXT.replaceAll(",\\s*priceRange: \\{p10: 0.8, p90: 1.25}", "")
+                .replaceAll(",\\s*demand: \\{[^\\n]*}}", "}");
+        Problem p = ProblemReader.parse("t.yaml", certain, new ArrayList<>());
+        assertTrue(p.uncertainty().none(), certain);
+        for (int i = 0; i < 10; i++) {
+            assertEquals(fingerprint(p), fingerprint(Scenarios.of(p, 5, i)));
+        }
+        // The uncertainty fields change nothing else: the same jobs and offers as read without them (solve ignores them).
+        assertEquals(fingerprint(p), fingerprint(problem()));
+    }
+
+    @Test
     void drawsFollowTheDistributions() throws InputErrors {
         Problem p = problem();
         int n = 4000;

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /** R32: the sweep's HTML page: the recommendation, the candidates, and each candidate's cost distribution. */
 public final class SweepPage {
-    private static final double LEFT = 200;
+    private static final double LEFT = 280;
     private static final double RIGHT = Svg.WIDTH - 40;
     private static final double ROW = 36;
     private static final double TOP = 30;
@@ -23,8 +23,8 @@ public final class SweepPage {
         var rec = Section.builder("recommendation", "Recommendation");
         rec.paragraph(best.candidate().describe() + " (candidate " + (best.index() + 1) + "): " + r.recommendation().reason() + ".");
         var chart = Section.builder("distribution", "Cost per scenario, per candidate");
-        chart.paragraph("Each dot is one scenario's cost with the candidate's commitments fixed; the bars mark P50 and"
-                + " P90 (nearest rank), the diamond the expected cost.");
+        chart.paragraph("Each orange dot is one scenario's cost with the candidate's commitments fixed; the dashed black"
+                + " bar marks P50, the dashed orange bar P90 (nearest rank), the blue diamond the expected cost.");
         chart.chart(svg(r, currency));
         var t = Table.builder("Candidates (" + currency + ")", "candidate").text("commitment", "proposed as")
                 .num("expected cost", "P50", "P90", "expected unplanned priority", "expected stranded", "mean regret",
@@ -67,15 +67,15 @@ public final class SweepPage {
             svg.text("axis-label", LEFT - 8, y + 4, "end", Svg.fit((s.index() + 1) + ". " + s.candidate().describe(), LEFT - 12));
             svg.line("grid", LEFT, y, RIGHT, y, Map.of());
             for (ScenarioResult row : s.rows()) {
-                svg.circle("dot", x(row.costCents(), min, max), y, 3, Map.of("scenario", Integer.toString(row.scenario())),
+                svg.circle("point cost", x(row.costCents(), min, max), y, 3, Map.of("scenario", Integer.toString(row.scenario())),
                         "scenario " + row.scenario() + ": " + Money.format(row.costCents()) + " " + currency);
             }
             for (long[] mark : new long[][]{{s.p50Cents(), 50}, {s.p90Cents(), 90}}) {
                 double x = x(mark[0], min, max);
-                svg.line("marker p" + mark[1], x, y - 10, x, y + 10, Map.of("p", Long.toString(mark[1])));
+                svg.line(mark[1] == 50 ? "reserved-level" : "frontier-cost", x, y - 10, x, y + 10, Map.of("p", Long.toString(mark[1])));
             }
             double ex = x(s.expectedCents(), min, max);
-            svg.path("expected", "M" + Svg.n(ex) + " " + Svg.n(y - 6) + "L" + Svg.n(ex + 6) + " " + Svg.n(y) + "L"
+            svg.path("point priority", "M" + Svg.n(ex) + " " + Svg.n(y - 6) + "L" + Svg.n(ex + 6) + " " + Svg.n(y) + "L"
                     + Svg.n(ex) + " " + Svg.n(y + 6) + "L" + Svg.n(ex - 6) + " " + Svg.n(y) + "Z", Map.of());
         }
         double axis = TOP + ROW * all.size() + 16;
