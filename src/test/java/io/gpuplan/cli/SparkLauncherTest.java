@@ -48,6 +48,11 @@ class SparkLauncherTest {
         int code = Main.run(new PrintWriter(out), new PrintWriter(err), "bench", "--engines", "local,dask", "--tasks", "1");
         assertEquals(ExitCodes.BAD_INPUT, code, err.toString());
         assertEquals("bench: --engines: unknown engine 'dask'; valid: local, spark", err.toString().trim());
+        // The sweep's bench line takes --engines too, checked before its first solve.
+        StringWriter err2 = new StringWriter();
+        assertEquals(ExitCodes.BAD_INPUT, Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err2), "bench", "--sweep", "1",
+                "--engines", "dask"));
+        assertEquals("bench: --engines: unknown engine 'dask'; valid: local, spark", err2.toString().trim());
     }
 
     private static boolean wantsSpark(String... args) throws IOException, InterruptedException {
