@@ -15,6 +15,31 @@ gpuplan_command_flags() {  # prints JVM flags for the gpuplan command "$1" (befo
   esac
 }
 
+gpuplan_wants_spark() {  # true when the arguments ask for the Spark engine (--engine spark, or bench --engines ...spark...)
+  local previous="" arg
+  for arg in "$@"; do
+    case "$previous" in
+      --engine) [ "$arg" = spark ] && return 0 ;;
+      --engines) case ",$arg," in *,spark,*) return 0 ;; esac ;;
+    esac
+    case "$arg" in
+      --engine=spark) return 0 ;;
+      --engines=*) case ",${arg#--engines=}," in *,spark,*) return 0 ;; esac ;;
+    esac
+    previous="$arg"
+  done
+  return 1
+}
+
+# The JDK packages Spark's own launcher opens to it (the same list is in pom.xml's spark.flags, for the tests).
+GPUPLAN_SPARK_FLAGS="--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+  -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true"
+
 gpuplan_find_jdk() {
   local candidate major
   for candidate in "${JAVA_HOME:-}" $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sed 's#/$##' | sort -rV); do

@@ -161,6 +161,7 @@ function _complete_gpuplan() {
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} resolve" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} compare" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} frontier" ];    then _picocli_gpuplan; return $?; fi
+  if [ "${COMP_LINE}" = "${COMP_WORDS[0]} sweep" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} explain" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} catalog" ];    then _picocli_gpuplan; return $?; fi
   if [ "${COMP_LINE}" = "${COMP_WORDS[0]} schema" ];    then _picocli_gpuplan; return $?; fi
@@ -177,21 +178,23 @@ function _complete_gpuplan() {
   local cmds4=(resolve)
   local cmds5=(compare)
   local cmds6=(frontier)
-  local cmds7=(explain)
-  local cmds8=(catalog)
-  local cmds9=(schema)
-  local cmds10=(completion)
-  local cmds11=(generate)
-  local cmds12=(bench)
-  local cmds13=(help)
+  local cmds7=(sweep)
+  local cmds8=(explain)
+  local cmds9=(catalog)
+  local cmds10=(schema)
+  local cmds11=(completion)
+  local cmds12=(generate)
+  local cmds13=(bench)
+  local cmds14=(help)
 
-  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_gpuplan_help; return $?; fi
-  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_gpuplan_bench; return $?; fi
-  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_gpuplan_generate; return $?; fi
-  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_gpuplan_completion; return $?; fi
-  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_gpuplan_schema; return $?; fi
-  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_gpuplan_catalog; return $?; fi
-  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_gpuplan_explain; return $?; fi
+  if CompWordsContainsArray "${cmds14[@]}"; then _picocli_gpuplan_help; return $?; fi
+  if CompWordsContainsArray "${cmds13[@]}"; then _picocli_gpuplan_bench; return $?; fi
+  if CompWordsContainsArray "${cmds12[@]}"; then _picocli_gpuplan_generate; return $?; fi
+  if CompWordsContainsArray "${cmds11[@]}"; then _picocli_gpuplan_completion; return $?; fi
+  if CompWordsContainsArray "${cmds10[@]}"; then _picocli_gpuplan_schema; return $?; fi
+  if CompWordsContainsArray "${cmds9[@]}"; then _picocli_gpuplan_catalog; return $?; fi
+  if CompWordsContainsArray "${cmds8[@]}"; then _picocli_gpuplan_explain; return $?; fi
+  if CompWordsContainsArray "${cmds7[@]}"; then _picocli_gpuplan_sweep; return $?; fi
   if CompWordsContainsArray "${cmds6[@]}"; then _picocli_gpuplan_frontier; return $?; fi
   if CompWordsContainsArray "${cmds5[@]}"; then _picocli_gpuplan_compare; return $?; fi
   if CompWordsContainsArray "${cmds4[@]}"; then _picocli_gpuplan_resolve; return $?; fi
@@ -209,7 +212,7 @@ function _picocli_gpuplan() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="solve validate verify report resolve compare frontier explain catalog schema completion generate bench help"
+  local commands="solve validate verify report resolve compare frontier sweep explain catalog schema completion generate bench help"
   local flag_opts="'-h' '--help' '-V' '--version'"
   local arg_opts=""
 
@@ -539,6 +542,64 @@ function _picocli_gpuplan_frontier() {
   fi
 }
 
+# Generates completions for the options and subcommands of the `sweep` subcommand.
+function _picocli_gpuplan_sweep() {
+  # Get completion data
+  local curr_word=${COMP_WORDS[COMP_CWORD]}
+  local prev_word=${COMP_WORDS[COMP_CWORD-1]}
+
+  local commands=""
+  local flag_opts="'-h' '--help' '-V' '--version'"
+  local arg_opts="'--scenarios' '--seed' '--engine' '--master' '--parallel' '--out' '--move-limit' '--objective'"
+
+  type compopt &>/dev/null && compopt +o default
+
+  case ${prev_word} in
+    '--scenarios')
+      return
+      ;;
+    '--seed')
+      return
+      ;;
+    '--engine')
+      return
+      ;;
+    '--master')
+      return
+      ;;
+    '--parallel')
+      return
+      ;;
+    '--out')
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
+      return $?
+      ;;
+    '--move-limit')
+      return
+      ;;
+    '--objective')
+      return
+      ;;
+  esac
+
+  if [[ "${curr_word}" == -* ]]; then
+    COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
+  else
+    local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "sweep" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 0 )); then
+      local IFS=$'\n'
+      type compopt &>/dev/null && compopt -o filenames
+      positionals=$( compgen -f -- "${curr_word}" ) # files
+    fi
+    local IFS=$'\n'
+    COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
+  fi
+}
+
 # Generates completions for the options and subcommands of the `explain` subcommand.
 function _picocli_gpuplan_explain() {
   # Get completion data
@@ -707,7 +768,7 @@ function _picocli_gpuplan_bench() {
 
   local commands=""
   local flag_opts="'-h' '--help' '-V' '--version'"
-  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc'"
+  local arg_opts="'--sizes' '--seeds' '--checkpoints' '--referee' '--days' '--doc' '--engines' '--tasks' '--parallel' '--sweep' '--sweep-move-limit'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -733,6 +794,21 @@ function _picocli_gpuplan_bench() {
       COMPREPLY=( $( compgen -f -- "${curr_word}" ) ) # files
       return $?
       ;;
+    '--engines')
+      return
+      ;;
+    '--tasks')
+      return
+      ;;
+    '--parallel')
+      return
+      ;;
+    '--sweep')
+      return
+      ;;
+    '--sweep-move-limit')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -749,7 +825,7 @@ function _picocli_gpuplan_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="solve validate verify report resolve compare frontier explain catalog schema completion generate bench"
+  local commands="solve validate verify report resolve compare frontier sweep explain catalog schema completion generate bench"
   local flag_opts="'-h' '--help'"
   local arg_opts=""
 

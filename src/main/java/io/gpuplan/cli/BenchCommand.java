@@ -52,10 +52,37 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--doc", paramLabel = "FILE", description = "also write the table into FILE between its bench markers")
     Path doc;
 
+    @Option(names = "--engines", split = ",", paramLabel = "ENGINE",
+            description = "instead: the same --tasks scenario solves on each engine (local, spark), as scenarios per minute;"
+                    + " with --sweep: that sweep on each engine")
+    List<String> engines;
+
+    @Option(names = "--tasks", defaultValue = "20", paramLabel = "N",
+            description = "with --engines: scenarios (generated 60 x 24 quarters, seeds 1..N; default: ${DEFAULT-VALUE})")
+    int tasks;
+
+    @Option(names = "--parallel", defaultValue = "2", paramLabel = "N",
+            description = "with --engines: tasks at once, on each engine (default: ${DEFAULT-VALUE})")
+    int parallel;
+
+    @Option(names = "--sweep", paramLabel = "N", description = "instead: time a sweep (R32) of N scenarios of the"
+            + " generated 60-job quarter on the local engine and print its scenarios per minute")
+    Integer sweep;
+
+    @Option(names = "--sweep-move-limit", paramLabel = "N", defaultValue = "" + SweepCommand.DEFAULT_MOVE_LIMIT,
+            description = "moves per solve of --sweep (default: ${DEFAULT-VALUE})")
+    long sweepMoveLimit;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (sweep != null) {
+            return sweep(out, err);
+        }
+        if (engines != null) {
+            return EngineBenchRun.run(engines, tasks, parallel, days, out, err);
+        }
         List<Benchmark.Size> parsed = new ArrayList<>();
         try {
             for (String s : sizes) {
@@ -89,6 +116,40 @@ final class BenchCommand implements Callable<Integer> {
                 AtomicFiles.write(doc, BenchTable.replaceBetweenMarkers(old, table));
             } catch (IOException e) {
                 err.println("bench: cannot write " + doc + ": " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    /**
+     * R32's bench line: scenarios per minute of a sweep on the local engine (every core), with its progress; with
+     * --engines, the same sweep on each engine named, --parallel at once.
+     */
+    private int sweep(PrintWriter out, PrintWriter err) {
+        if (sweep < 1 || sweepMoveLimit < 1 || parallel < 1) {
+            err.println("bench: need --sweep >= 1, --sweep-move-limit >= 1 and --parallel >= 1");
+            return ExitCodes.BAD_INPUT;
+        }
+        List<String> names = engines == null ? List.of("local") : engines;
+        int threads = engines == null ? Runtime.getRuntime().availableProcessors() : parallel;
+        try {
+            names.forEach(io.gpuplan.engine.Engines::check);
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
+            err.println("bench: --engines: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        for (String name : names) {
+            try (var engine = io.gpuplan.engine.Engines.create(name, null, threads)) {
+                var line = io.gpuplan.bench.SweepBench.run(60, 24, sweep, sweepMoveLimit, engine, threads,
+                        new SweepProgress(err, "bench sweep", false));
+                out.println(line.text());
+                out.flush();
+            } catch (io.gpuplan.problem.InputErrors e) {
+                err.println("bench: the generated quarter does not read: " + e.getMessage());
+                return ExitCodes.INTERNAL;
+            } catch (io.gpuplan.engine.UnavailableEngineException e) {
+                err.println("bench: " + e.getMessage());
                 return ExitCodes.BAD_INPUT;
             }
         }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** gpuplan's command line: one subcommand per job to do. */
 @Command(name = "gpuplan", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Plans GPU procurement: what to reserve, where and when to run each job, at the lowest cost.",
-        subcommands = {SolveCommand.class, ValidateCommand.class, VerifyCommand.class, ReportCommand.class, ResolveCommand.class, CompareCommand.class, FrontierCommand.class, ExplainCommand.class,
+        subcommands = {SolveCommand.class, ValidateCommand.class, VerifyCommand.class, ReportCommand.class, ResolveCommand.class, CompareCommand.class, FrontierCommand.class, SweepCommand.class, ExplainCommand.class,
                 CatalogCommand.class, SchemaCommand.class, CompletionCommand.class, GenerateCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes (each command's --help says what they mean for it):%n",

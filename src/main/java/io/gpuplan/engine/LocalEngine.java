@@ -29,6 +29,11 @@ public final class LocalEngine implements TaskEngine {
     }
 
     @Override
+    public String where() {
+        return threads + (threads == 1 ? " thread" : " threads");
+    }
+
+    @Override
     public <T extends Serializable, R extends Serializable> List<Outcome<R>> map(List<T> items, Task<T, R> task,
                                                                                Consumer<Progress> progress) {
         long started = System.nanoTime();

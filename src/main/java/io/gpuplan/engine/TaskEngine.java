@@ -25,6 +25,11 @@ public interface TaskEngine extends AutoCloseable {
     /** The engine's name, as the command line's {@code --engine} takes it. */
     String name();
 
+    /** Where the tasks run, for a report line: e.g. "2 threads" or Spark's master ("local[2,4]"). */
+    default String where() {
+        return name();
+    }
+
     @Override
     default void close() {
     }

@@ -188,10 +188,7 @@ public final class PreviousPlans {
             double price = before != null ? before.pricePerGpuHour().doubleValue() : r.pricePerGpuHour().doubleValue();
             String currency = before != null ? before.priceCurrency() : r.priceCurrency();
             Carried carried = new Carried(base, planName, gpus, termEnd, monthsLeft, until, price, currency, o.exchangeRate());
-            list.add(new Offer(id, o.provider(), o.region(), o.jurisdiction(), o.accelerator(), PurchaseModel.RESERVED,
-                    0, o.currency(), 0, o.exchangeRate(), o.gpusPerInstance(), gpus, o.crossNodeEfficiency(),
-                    o.interruptionsPerDay(), Math.max(1, monthsLeft), source(planName, price, currency, termEnd), null, null,
-                    java.util.List.of(), carried));
+            list.add(carriedReservation(o, id, carried, source(planName, price, currency, termEnd)));
         }
         List<PlanDocument.Owned> owned = doc.owned() == null ? List.of() : doc.owned();
         for (PlanDocument.Owned w : owned) {
@@ -215,12 +212,7 @@ public final class PreviousPlans {
             double price = before != null ? before.pricePerGpuHour().doubleValue() : w.purchasePrice().doubleValue();
             Carried carried = new Carried(base, planName, gpus, null, 0, h.slots(), price,
                     before != null ? before.priceCurrency() : w.priceCurrency(), o.exchangeRate());
-            io.gpuplan.problem.OwnedTerms t = o.owned();
-            var terms = new io.gpuplan.problem.OwnedTerms(0, t.depreciationMonths(), t.powerKw(), t.electricityPricePerKwh(),
-                    t.pue(), 0, 0);
-            list.add(new Offer(id, o.provider(), o.region(), o.jurisdiction(), o.accelerator(), PurchaseModel.OWNED,
-                    0, o.currency(), 0, o.exchangeRate(), o.gpusPerInstance(), gpus, o.crossNodeEfficiency(),
-                    o.interruptionsPerDay(), 0, ownedSource(planName, price, carried.currency()), terms, null, java.util.List.of(), carried));
+            list.add(carriedOwned(o, id, carried, ownedSource(planName, price, carried.currency())));
         }
         List<Offer> out = new ArrayList<>();
         for (Offer o : problem.offers()) {
@@ -228,6 +220,26 @@ public final class PreviousPlans {
             out.addAll(carriedAfter.getOrDefault(o.id(), List.of()));
         }
         return out;
+    }
+
+    /**
+     * R31.1: the derived offer carrying {@code carried.gpus()} reserved GPUs of {@code o} at price 0 for
+     * {@code carried.monthsLeft()} months (R32's sweeps fix a candidate's pools the same way).
+     */
+    public static Offer carriedReservation(Offer o, String id, Carried carried, io.gpuplan.problem.PriceSource source) {
+        return new Offer(id, o.provider(), o.region(), o.jurisdiction(), o.accelerator(), PurchaseModel.RESERVED,
+                0, o.currency(), 0, o.exchangeRate(), o.gpusPerInstance(), carried.gpus(), o.crossNodeEfficiency(),
+                o.interruptionsPerDay(), Math.max(1, carried.monthsLeft()), source, null, null, java.util.List.of(), carried);
+    }
+
+    /** R31.1: the derived offer carrying owned cards: no new depreciation, operations or lead time; power as before. */
+    public static Offer carriedOwned(Offer o, String id, Carried carried, io.gpuplan.problem.PriceSource source) {
+        io.gpuplan.problem.OwnedTerms t = o.owned();
+        var terms = new io.gpuplan.problem.OwnedTerms(0, t.depreciationMonths(), t.powerKw(), t.electricityPricePerKwh(),
+                t.pue(), 0, 0);
+        return new Offer(id, o.provider(), o.region(), o.jurisdiction(), o.accelerator(), PurchaseModel.OWNED,
+                0, o.currency(), 0, o.exchangeRate(), o.gpusPerInstance(), carried.gpus(), o.crossNodeEfficiency(),
+                o.interruptionsPerDay(), 0, source, terms, null, java.util.List.of(), carried);
     }
 
     /** Price provenance of a carried pool: 0 here, bought by the previous plan at its own price. */

@@ -13,6 +13,7 @@ class LocalEngineTest {
         List<Progress> seen = new CopyOnWriteArrayList<>();
         List<Outcome<Integer>> out;
         try (LocalEngine engine = new LocalEngine(2)) {
+            assertEquals("2 threads", engine.where());
             out = engine.map(List.of(3, 1, 0, 2), x -> 12 / x, seen::add);
         }
         assertEquals(4, out.size());

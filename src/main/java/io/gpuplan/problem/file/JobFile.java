@@ -12,5 +12,6 @@ public record JobFile(@Required String id, @Required JobKind kind, ModelFile mod
                       GpusFile gpus, LocalDate earliest, LocalDate deadline, Integer replicas,
                       Integer maxGpusPerReplica, WindowFile window, Boolean interruptible, Double checkpointHours,
                       Double restartHours, Double deadlineConfidence, List<String> residency, List<String> vendors,
-                      Stack stack, MigrationFile migration, DatasetFile dataset, Integer priority) {
+                      Stack stack, MigrationFile migration, DatasetFile dataset, Integer priority,
+                      @io.gpuplan.problem.yaml.Doc("R32: uncertain demand for gpuplan sweep; plain solves ignore it") DemandFile demand) {
 }

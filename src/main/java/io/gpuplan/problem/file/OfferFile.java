@@ -39,5 +39,7 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                                 + " utilization within the horizon") Double expectedUseAfterHorizon,
                         @Required(when = "purchase=block")
                         @Doc("block offers (R30, required): the block lengths in whole days one may buy, e.g. [1, 2, 3, 7, 14]")
-                        java.util.List<Integer> blockDays) {
+                        java.util.List<Integer> blockDays,
+                        @Doc("R32: uncertain price factor {p10, p90} for gpuplan sweep; plain solves ignore it") RangeFile priceRange,
+                        @Doc("R32, spot offers: uncertain interruptions per day {p10, p90} for gpuplan sweep") RangeFile interruptionsPerDayRange) {
 }

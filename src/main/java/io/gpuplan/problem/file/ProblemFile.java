@@ -11,5 +11,6 @@ public record ProblemFile(@Required String name, @Required HorizonFile horizon, 
                           ReservationsFile reservations,
                           List<AcceleratorFile> accelerators, @Required List<OfferFile> offers,
                           @Required List<JobFile> jobs, Map<String, ProviderFile> providers,
-                          Integer maxProviders, PreviousFile previous) {
+                          Integer maxProviders, PreviousFile previous,
+                          UncertaintyFile uncertainty) {
 }

@@ -98,6 +98,7 @@ public final class ProblemResolver {
                         f.storage() != null ? io.gpuplan.problem.StorageTier.HOT : null).resolve(jobFiles);
         Storage storage = StorageResolver.resolve(f.storage(), jobFiles, offers, currency, rates, c);
         io.gpuplan.problem.Previous previous = resolvePrevious(f.previous(), c);
+        io.gpuplan.problem.Uncertainty uncertainty = UncertaintyResolver.resolve(f, providers, c);
         if (c.failed() || !reported.isEmpty()) {
             return null;
         }
@@ -113,7 +114,7 @@ public final class ProblemResolver {
             }
         });
         return new Problem(f.name(), horizon, currency, rates, headroom, budget, transfer, storage, used, offers, jobs,
-                overheads, previous);
+                overheads, previous, uncertainty);
     }
 
     /** R31: {@code previous:} as written; the plan itself is read by {@code previous.PreviousPlans}. */

@@ -1,0 +1,22 @@
+package io.gpuplan.sweep;
+
+import java.io.Serializable;
+import java.util.TreeMap;
+
+/**
+ * R32: one scenario solve, all a worker needs to rebuild and solve it (the problem as text: {@code Problem} is not
+ * Serializable, and a Spark executor has no access to the file).
+ *
+ * @param fileName  what error messages call the problem
+ * @param scenario  the scenario's index (0: the median scenario)
+ * @param seed      the sweep's seed (which scenarios)
+ * @param fixed     stage 2: the candidate's GPUs per committed offer id; null in stage 1 (commitments free)
+ * @param moveLimit moves per solve (never a wall-clock limit: the same task gives the same result everywhere)
+ * @param solveSeed the solver's random seed
+ */
+public record SweepTask(String problemText, String fileName, int scenario, long seed, int candidate,
+                        TreeMap<String, Integer> fixed, long moveLimit, long solveSeed) implements Serializable {
+    public boolean stageOne() {
+        return fixed == null;
+    }
+}
