@@ -26,28 +26,7 @@ final class Batch {
 
     /** Runs {@code task} over the items, at most {@code parallel} at once; the outcomes come back in the items' order. */
     static <T> List<ScenarioRun.Outcome> run(List<T> items, int parallel, Function<T, ScenarioRun.Outcome> task) {
-        if (items.size() <= 1 || parallel <= 1) {
-            return items.stream().map(task).toList();
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, items.size()));
-        try {
-            List<Future<ScenarioRun.Outcome>> futures = new ArrayList<>();
-            for (T item : items) {
-                futures.add(pool.submit(() -> task.apply(item)));
-            }
-            List<ScenarioRun.Outcome> out = new ArrayList<>();
-            for (Future<ScenarioRun.Outcome> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
+        return io.gpuplan.engine.LocalEngine.onPool(items, parallel, task);
     }
 
     /** The files named, with {@code *} and {@code ?} patterns (quoted, so the shell left them) expanded and sorted. */

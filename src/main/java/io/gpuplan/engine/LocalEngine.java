@@ -38,25 +38,36 @@ public final class LocalEngine implements TaskEngine {
                                                                                Consumer<Progress> progress) {
         long started = System.nanoTime();
         AtomicInteger done = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, items.size())));
-        try {
-            List<Future<Outcome<R>>> futures = new ArrayList<>();
-            for (T item : items) {
-                futures.add(pool.submit(() -> {
-                    Outcome<R> o;
-                    try {
-                        o = Outcome.ok(task.apply(item));
-                    } catch (RuntimeException e) {
-                        o = Outcome.failed(String.valueOf(e));
-                    }
-                    progress.accept(new Progress(done.incrementAndGet(), items.size(),
-                            Duration.ofNanos(System.nanoTime() - started)));
-                    return o;
-                }));
+        return onPool(items, threads, item -> {
+            Outcome<R> o;
+            try {
+                o = Outcome.ok(task.apply(item));
+            } catch (RuntimeException e) {
+                o = Outcome.failed(String.valueOf(e));
             }
-            List<Outcome<R>> out = new ArrayList<>();
-            for (Future<Outcome<R>> f : futures) {
-                out.add(f.get());
+            progress.accept(new Progress(done.incrementAndGet(), items.size(), Duration.ofNanos(System.nanoTime() - started)));
+            return o;
+        });
+    }
+
+    /**
+     * Applies {@code f} to the items on a pool of at most {@code threads} threads, results in the items' order (one at
+     * a time on the calling thread when there is nothing to share). What the CLI's batches of scenarios use too: their
+     * outcomes (files written, plan documents) stay on this machine, so they need not be Serializable.
+     */
+    public static <T, R> List<R> onPool(List<T> items, int threads, java.util.function.Function<T, R> f) {
+        if (items.size() <= 1 || threads <= 1) {
+            return items.stream().map(f).toList();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, items.size()));
+        try {
+            List<Future<R>> futures = new ArrayList<>();
+            for (T item : items) {
+                futures.add(pool.submit(() -> f.apply(item)));
+            }
+            List<R> out = new ArrayList<>();
+            for (Future<R> future : futures) {
+                out.add(future.get());
             }
             return out;
         } catch (InterruptedException e) {
