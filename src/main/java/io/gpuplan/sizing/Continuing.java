@@ -26,11 +26,7 @@ public final class Continuing {
      * there moves nothing and moving pays that provider's rate to the new location.
      */
     public static double transferAmount(Transfer transfer, Job job, Continuation c, Offer offer) {
-        if (job.dataset() == null || c.location().equals(offer.location())) {
-            return 0;
-        }
-        Transfer.Rates rates = transfer.ratesOf(c.provider());
-        double rate = c.provider().equals(offer.provider()) ? rates.crossRegionPerGb() : rates.crossProviderPerGb();
-        return job.dataset().sizeGb() * rate;
+        return job.dataset() == null ? 0
+                : OptionSizer.transferAmount(transfer, job.dataset().sizeGb(), c.provider(), c.location(), offer);
     }
 }

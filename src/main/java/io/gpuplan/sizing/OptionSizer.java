@@ -210,12 +210,20 @@ public final class OptionSizer {
 
     /** R19: dataset size × the rate its provider charges to another region or provider; 0 when co-located. */
     public static double transferAmount(Transfer transfer, Job job, Offer offer) {
-        if (job.dataset() == null || job.dataset().location().equals(offer.location())) {
+        return job.dataset() == null ? 0
+                : transferAmount(transfer, job.dataset().sizeGb(), job.dataset().provider(), job.dataset().location(), offer);
+    }
+
+    /**
+     * R19: moving {@code sizeGb} from {@code fromLocation} (billed by {@code fromProvider}, at its rates) to the offer:
+     * cross-region within the provider, cross-provider across; 0 when the data is already there.
+     */
+    public static double transferAmount(Transfer transfer, double sizeGb, String fromProvider, String fromLocation, Offer offer) {
+        if (fromLocation.equals(offer.location())) {
             return 0;
         }
-        Transfer.Rates rates = transfer.ratesOf(job.dataset().provider());
-        double rate = job.dataset().provider().equals(offer.provider()) ? rates.crossRegionPerGb() : rates.crossProviderPerGb();
-        return job.dataset().sizeGb() * rate;
+        Transfer.Rates rates = transfer.ratesOf(fromProvider);
+        return sizeGb * (fromProvider.equals(offer.provider()) ? rates.crossRegionPerGb() : rates.crossProviderPerGb());
     }
 
     /** R26: the dataset kept where it lives for the job's W hours: {@code sizeGb × price(tier, location) × W / 730}. */
