@@ -82,17 +82,13 @@ public final class Commitments {
     private static long extraCents(Problem original, Evaluation e, Map<String, Integer> levels) {
         Horizon h = original.horizon();
         long cents = 0;
-        for (var entry : levels.entrySet()) {
-            Offer o = original.offer(entry.getKey()).orElseThrow();
-            int level = entry.getValue();
-            if (level <= 0) {
-                continue;
-            }
+        for (FixedPool f : fixedPools(original, e, levels)) {
+            Offer o = f.offer();
             if (o.isReserved()) {
-                cents += Reservations.horizonCents(o, level, h) + Reservations.strandedCents(o, level, usedGpuSlots(e, Carried.idOf(o.id())), h);
+                cents += Reservations.horizonCents(o, f.level(), h) + Reservations.strandedCents(o, f.level(), f.usedGpuSlots(), h);
             } else {
                 int bought = e.owned().stream().filter(w -> w.offer().id().equals(o.id())).mapToInt(OwnedResult::gpus).sum();
-                cents += OwnedGpus.horizonCents(o, level, h) - OwnedGpus.horizonCents(o, bought, h);
+                cents += OwnedGpus.horizonCents(o, f.level(), h) - OwnedGpus.horizonCents(o, bought, h);
             }
         }
         return cents;
@@ -102,22 +98,32 @@ public final class Commitments {
     public static long strandedCents(Problem original, Evaluation e, Map<String, Integer> levels) {
         Horizon h = original.horizon();
         long cents = 0;
-        for (var entry : levels.entrySet()) {
-            Offer o = original.offer(entry.getKey()).orElseThrow();
-            int level = entry.getValue();
-            if (level <= 0) {
-                continue;
-            }
-            String id = o.isReserved() ? Carried.idOf(o.id()) : o.id();
-            long used = usedGpuSlots(e, id);
-            double idleHours = Math.max(0, ((double) level * h.slots() - used) * h.slotHours());
+        for (FixedPool f : fixedPools(original, e, levels)) {
+            Offer o = f.offer();
+            double idleHours = Math.max(0, ((double) f.level() * h.slots() - f.usedGpuSlots()) * h.slotHours());
             if (o.isReserved()) {
-                cents += Math.round(idleHours * o.priceInBase() * 100) + Reservations.strandedCents(o, level, used, h);
+                cents += Math.round(idleHours * o.priceInBase() * 100) + Reservations.strandedCents(o, f.level(), f.usedGpuSlots(), h);
             } else {
-                cents += Math.round(OwnedGpus.horizonCents(o, level, h) * idleHours / ((double) level * h.hours()));
+                cents += Math.round(OwnedGpus.horizonCents(o, f.level(), h) * idleHours / ((double) f.level() * h.hours()));
             }
         }
         return cents;
+    }
+
+    /** A committed offer of the original problem fixed at a level > 0, and the GPU-slots the plan uses on it. */
+    private record FixedPool(Offer offer, int level, long usedGpuSlots) {
+    }
+
+    /** The levels above 0, each with its pool's use in the plan (a reserved pool runs as its carried offer). */
+    private static List<FixedPool> fixedPools(Problem original, Evaluation e, Map<String, Integer> levels) {
+        List<FixedPool> out = new ArrayList<>();
+        levels.forEach((id, level) -> {
+            if (level > 0) {
+                Offer o = original.offer(id).orElseThrow();
+                out.add(new FixedPool(o, level, usedGpuSlots(e, o.isReserved() ? Carried.idOf(id) : id)));
+            }
+        });
+        return out;
     }
 
     /** Stage 1: R29 plus the idle part of the pools the plan bought. */
