@@ -118,6 +118,25 @@ public final class ExhaustiveSearch {
         return sb.toString();
     }
 
+    /**
+     * The most leaves a test's instance may have: a few seconds of search on 2 cores. The random quarters' trees span
+     * three decades (thousands to millions of leaves); the few largest took most of the suite's time.
+     */
+    public static final long MOST_LEAVES = 1_000_000;
+
+    /** How many leaves the search tree has before pruning: per job, each option at each start, or unplanned. */
+    public static long leaves(List<JobOptions> options) {
+        long leaves = 1;
+        for (JobOptions jo : options) {
+            long branches = 1;
+            for (Option o : jo.options()) {
+                branches += o.latestStart() - o.earliestStart() + 1;
+            }
+            leaves = branches > Long.MAX_VALUE / leaves ? Long.MAX_VALUE : leaves * branches;
+        }
+        return leaves;
+    }
+
     /** The optimal plan's evaluation. */
     public static Evaluation optimum(Problem problem, List<JobOptions> options) {
         ExhaustiveSearch s = new ExhaustiveSearch(problem, options, -1);
@@ -145,10 +164,12 @@ public final class ExhaustiveSearch {
     }
 
     private void search(int j, long unplanned, long partialCost) {
+        // A leaf must cost strictly less than the best to replace it, and costs at least the partial cost plus the
+        // rest's cheapest options: at or above the best, the subtree is done.
         boolean worse = maxUnplanned >= 0
-                ? unplanned > maxUnplanned || best != null && partialCost + cheapestAfter[j] > best.costCents()
+                ? unplanned > maxUnplanned || best != null && partialCost + mustPlanAfter(j, maxUnplanned - unplanned) >= best.costCents()
                 : best != null && (unplanned > best.unplannedPriority()
-                || unplanned == best.unplannedPriority() && partialCost + cheapestAfter[j] > best.costCents());
+                || unplanned == best.unplannedPriority() && partialCost + cheapestAfter[j] >= best.costCents());
         if (worse) {
             return;
         }
@@ -175,6 +196,20 @@ public final class ExhaustiveSearch {
             }
         }
         search(j + 1, unplanned + jo.job().priority(), partialCost);
+    }
+
+    /**
+     * What the jobs from {@code j} on add at least when {@code allowance} more priority may stay unplanned: the
+     * cheapest options of those whose priority exceeds it (any other may be left out at no cost).
+     */
+    private long mustPlanAfter(int j, long allowance) {
+        long sum = 0;
+        for (int k = j; k < jobs.size(); k++) {
+            if (jobs.get(k).job().priority() > allowance) {
+                sum += cheapestAfter[k] - cheapestAfter[k + 1];
+            }
+        }
+        return sum;
     }
 
     private Map<String, Integer> reservations() {
