@@ -1,5 +1,8 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.engine.Engines;
+import io.gpuplan.engine.TaskEngine;
+import io.gpuplan.grid.GridTask;
 import io.gpuplan.output.AtomicFiles;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanReader;
@@ -53,6 +56,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     SolverOptions solver;
 
+    @Mixin
+    EngineOptions engines;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -67,15 +73,44 @@ final class CompareCommand implements Callable<Integer> {
                     + " --previous PLAN)");
             return ExitCodes.BAD_INPUT;
         }
-        List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, solver.workers(), file -> {
+        try {
+            Engines.check(engines.engine);
+        } catch (IllegalArgumentException e) {
+            err.println("compare: --engine: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        // Every scenario is checked here first; those without an up-to-date plan become one task each.
+        List<ScenarioRun.Outcome> outcomes = new ArrayList<>();
+        List<Integer> solving = new ArrayList<>();
+        List<GridTask> tasks = new ArrayList<>();
+        for (Path file : inputs) {
             ScenarioRun.Outcome reused = upToDate(file, settings);
-            ScenarioRun.Outcome o = reused != null ? reused : ScenarioRun.solveFile(file, out, settings, err, false);
-            synchronized (stdout) {
-                stdout.println((reused != null ? "up to date: " : "") + ScenarioRun.summary(o));
-                stdout.flush();
+            ProblemReader.Loaded loaded = reused != null ? null : Problems.load(file, err);
+            GridTask task = loaded == null ? null : GridRun.task(loaded, null, ScenarioRun.baseName(file), out, settings, err);
+            if (task != null) {
+                solving.add(outcomes.size());
+                tasks.add(task);
             }
-            return o;
-        });
+            outcomes.add(reused != null ? reused : ScenarioRun.Outcome.failed(ScenarioRun.baseName(file),
+                    ExitCodes.BAD_INPUT, "bad input (see the errors above)"));
+        }
+        if (!tasks.isEmpty()) {
+            String label = name != null ? name : ScenarioRun.baseName(inputs.get(0));
+            try (TaskEngine eng = Engines.create(engines.engine, engines.master, solver.workers())) {
+                List<ScenarioRun.Outcome> done = GridRun.run(eng, tasks, out, label, "compare", err);
+                for (int k = 0; k < done.size(); k++) {
+                    outcomes.set(solving.get(k), done.get(k));
+                }
+            } catch (IllegalArgumentException e) {
+                err.println("compare: " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        for (int i = 0; i < outcomes.size(); i++) {
+            stdout.println((solving.contains(i) ? "" : outcomes.get(i).plan() != null ? "up to date: " : "")
+                    + ScenarioRun.summary(outcomes.get(i)));
+        }
+        stdout.flush();
         List<ScenarioRun.Outcome> solved = outcomes.stream().filter(o -> o.plan() != null).toList();
         int code = outcomes.stream().mapToInt(ScenarioRun.Outcome::code).max().orElse(ExitCodes.OK);
         if (solved.size() < 2) {

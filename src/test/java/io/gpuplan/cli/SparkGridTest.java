@@ -1,0 +1,102 @@
+package io.gpuplan.cli;
+
+import static io.gpuplan.cli.CliTest.run;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuplan.engine.TaskEngine;
+import io.gpuplan.grid.GridResult;
+import io.gpuplan.grid.GridTask;
+import io.gpuplan.grid.GridWorker;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 14: the grids of {@code frontier} (budgets) and {@code compare} (overlays) run through the task engines: on
+ * the Spark engine (local mode, inside this JVM) they write the local engine's files, name for name and byte for
+ * byte; a point that fails in the worker is reported as failed, not dropped, and the others are still written.
+ */
+class SparkGridTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void realWorker() {
+        GridRun.worker = GridWorker::run;
+    }
+
+    static CliTest.Run compare(Path out, String engine) {
+        return run("compare", CompareTest.BASE, CompareTest.GOOD, "--move-limit", "3000", "--exact-effort", "1",
+                "--parallel", "2", "--engine", engine, "--out", out.toString());
+    }
+
+    static CliTest.Run frontier(Path out, String engine) {
+        return run("frontier", CompareTest.BASE, "--budgets", "20k,60k", "--move-limit", "3000", "--exact-effort", "1",
+                "--parallel", "2", "--engine", engine, "--out", out.toString());
+    }
+
+    @Test
+    void aCompareOnSparkWritesTheLocalEnginesFilesByteForByte() throws IOException {
+        assertSameOutputs(dir.resolve("local"), compare(dir.resolve("local"), "local"), dir.resolve("spark"),
+                compare(dir.resolve("spark"), "spark"), "base.comparison.csv");
+    }
+
+    @Test
+    void aFrontierOnSparkWritesTheLocalEnginesFilesByteForByte() throws IOException {
+        assertSameOutputs(dir.resolve("local"), frontier(dir.resolve("local"), "local"), dir.resolve("spark"),
+                frontier(dir.resolve("spark"), "spark"), "base.frontier.csv");
+    }
+
+    /** A worker that throws for one point (a bug), as a point failing for good on an engine does (Spark retries it first). */
+    static final TaskEngine.Task<GridTask, GridResult> GOOD_FAILS = t -> {
+        if (t.base().equals("good")) {
+            throw new IllegalStateException("a bug while solving " + t.base());
+        }
+        return GridWorker.run(t);
+    };
+
+    @Test
+    void aPointThatFailsInTheWorkerIsReportedAndTheOthersStillWriteOnBothEngines() throws IOException {
+        GridRun.worker = GOOD_FAILS;
+        for (String engine : List.of("local", "spark")) {
+            Path out = dir.resolve(engine);
+            CliTest.Run r = run("compare", CompareTest.BASE, CompareTest.GOOD, CompareTest.CHAINED, "--move-limit", "3000",
+                    "--exact-effort", "1", "--parallel", "2", "--engine", engine, "--out", out.toString());
+            assertEquals(ExitCodes.INTERNAL, r.code(), engine + ": " + r.err() + r.out());
+            assertTrue(r.out().contains("good: FAILED: failed on the engine: java.lang.IllegalStateException: a bug while"
+                    + " solving good"), engine + ": " + r.out());
+            assertFalse(Files.exists(out.resolve("good.plan.yaml")), engine);
+            assertTrue(Files.exists(out.resolve("base.plan.yaml")) && Files.exists(out.resolve("chained.plan.yaml")), engine);
+            assertEquals("group,figure,base,chained", Files.readAllLines(out.resolve("base.comparison.csv")).get(0), engine);
+        }
+    }
+
+    private static void assertSameOutputs(Path local, CliTest.Run l, Path spark, CliTest.Run s, String table) throws IOException {
+        assertEquals(0, l.code(), l.err() + l.out());
+        assertEquals(0, s.code(), s.err() + s.out());
+        assertFalse(s.err().contains("INFO") || s.err().contains("WARN"), "Spark's logging stays quiet:\n" + s.err());
+        // Progress as a sweep prints it, counted from Spark's task ends.
+        assertTrue(s.err().contains("2/2 solves"), s.err());
+        List<String> files = names(local);
+        assertEquals(files, names(spark));
+        assertTrue(files.contains(table) && files.size() > 5, files.toString());
+        for (String f : files) {
+            assertArrayEquals(Files.readAllBytes(local.resolve(f)), Files.readAllBytes(spark.resolve(f)), f);
+        }
+    }
+
+    /** Every file under the folder, by its path from there. */
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).map(p -> dir.relativize(p).toString()).sorted().toList();
+        }
+    }
+}
