@@ -66,6 +66,10 @@ final class CompareCommand implements Callable<Integer> {
         SolverSettings settings = solver.settings();
         List<Path> inputs = Batch.expand(files);
         if (previous != null) {
+            if (!engines.engine.equals("local")) {
+                err.println("compare: --previous solves its one problem in this process; --engine " + engines.engine
+                        + " is for grids of scenarios and is not used");
+            }
             return againstPrevious(inputs, settings, stdout, err);
         }
         if (inputs.size() < 2) {

@@ -62,6 +62,9 @@ final class FrontierCommand implements Callable<Integer> {
                                  List<ScenarioRun.Outcome> outcomes, List<BigDecimal> startedFrom, Path dir, String base,
                                  PrintWriter err) {
         for (int round = 2; round <= tasks.size() + 1; round++) {
+            if (Interrupts.stopper().stopped()) {
+                return; // Ctrl-C: the plans found so far stand, as written
+            }
             List<Integer> again = new ArrayList<>();
             List<GridTask> retasks = new ArrayList<>();
             for (int j = 1; j < tasks.size(); j++) {

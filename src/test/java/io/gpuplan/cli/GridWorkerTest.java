@@ -58,6 +58,25 @@ class GridWorkerTest {
     }
 
     @Test
+    void aPointContinuingAPreviousPlanCarriesItAsTextAndSolvesAsSolveDoes() throws Exception {
+        // R31: the bundled Q2 continues the committed Q1 plan (previous.plan, relative to the problem file); the task
+        // carries that plan's text, so a worker that cannot read the driver's files continues it all the same.
+        Path q2 = Path.of("problems/quarterly-mixed-2027q2.yaml");
+        Path solved = dir.resolve("q2");
+        CliTest.Run s = CliTest.run("solve", q2.toString(), "--move-limit", "3000", "--exact-effort", "1", "--out",
+                solved.toString());
+        assertTrue(s.code() <= 1, s.err());
+        GridTask t = task(q2, solved);
+        assertEquals("quarterly-mixed-2027q1.plan.yaml", t.previous().planName());
+        assertEquals(Files.readString(Path.of("solutions/quarterly-mixed-2027q1.plan.yaml")), t.previous().text());
+        GridResult r = GridWorker.run(t);
+        assertTrue(r.solved(), r.error());
+        for (String suffix : Outputs.SUFFIXES) {
+            assertEquals(Files.readString(solved.resolve("quarterly-mixed-2027q2" + suffix)), r.files().get(suffix), suffix);
+        }
+    }
+
+    @Test
     void tasksAndResultsSurviveSerialization() throws Exception {
         GridTask t = task(Path.of(CompareTest.BASE), dir);
         assertEquals(t, roundTrip(t));

@@ -79,6 +79,19 @@ class SparkGridTest {
         }
     }
 
+    @Test
+    void anUnknownEngineIsBadInputBeforeAnythingIsWritten() {
+        for (String command : List.of("frontier", "compare")) {
+            Path out = dir.resolve(command);
+            CliTest.Run r = command.equals("frontier")
+                    ? run("frontier", CompareTest.BASE, "--budgets", "20k,60k", "--engine", "dask", "--out", out.toString())
+                    : run("compare", CompareTest.BASE, CompareTest.GOOD, "--engine", "dask", "--out", out.toString());
+            assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
+            assertEquals(command + ": --engine: unknown engine 'dask'; valid: local, spark", r.err().trim());
+            assertFalse(Files.exists(out), command + " wrote " + out);
+        }
+    }
+
     private static void assertSameOutputs(Path local, CliTest.Run l, Path spark, CliTest.Run s, String table) throws IOException {
         assertEquals(0, l.code(), l.err() + l.out());
         assertEquals(0, s.code(), s.err() + s.out());
