@@ -79,6 +79,41 @@ class SparkGridTest {
         }
     }
 
+    /**
+     * Round one of the 60,000 budget stopped after one move from Timefold's construction heuristic (no warm start,
+     * no CP-SAT): a plan no better than what 20,000 already buys. Every other solve is the real one.
+     */
+    static final TaskEngine.Task<GridTask, GridResult> WEAK_FIRST_SOLVE_AT_60K = t -> {
+        if (t.base().equals("base.budget-60000") && t.candidates().isEmpty()) {
+            var s = t.settings();
+            return GridWorker.run(new GridTask(t.base(), t.fileName(), t.problemText(), t.sha256(), t.planName(),
+                    t.storedPath(), t.previous(), new io.gpuplan.grid.GridSettings(s.seed(), 1, s.timeLimitNanos(), null,
+                    s.environmentMode(), false, 0), List.of()));
+        }
+        return GridWorker.run(t);
+    };
+
+    @Test
+    void aBudgetWhoseOwnPlanASmallerBudgetsPlanBeatsIsSolvedAgainFromIt() throws IOException {
+        GridRun.worker = WEAK_FIRST_SOLVE_AT_60K;
+        Path out = dir.resolve("weak");
+        CliTest.Run r = frontier(out, "local");
+        assertEquals(0, r.code(), r.err() + r.out());
+        assertTrue(r.err().contains("frontier, round 2: 1/1 solves"), r.err());
+        assertTrue(r.out().contains("base.budget-60000: solved again from the plan of budget 20000, which scored better"
+                + " at this budget than its own solve"), r.out());
+        List<String> rows = Files.readAllLines(out.resolve("base.frontier.csv"));
+        long at20k = Long.parseLong(rows.get(1).split(",")[3]);
+        long at60k = Long.parseLong(rows.get(2).split(",")[3]);
+        assertTrue(at60k >= at20k, rows.toString());
+        assertTrue(Files.readString(out.resolve("base.frontier.md")).contains("At 60,000 the plan found for 20,000 scored"
+                + " better than this budget's own solve"), "the frontier says which budget took a smaller one's plan");
+        // The re-solved plan is a plan of its own budget: verify recomputes every figure from its problem.
+        CliTest.Run verify = run("verify", out.resolve("base.frontier/base.budget-60000.yaml").toString(),
+                out.resolve("base.frontier/base.budget-60000.plan.yaml").toString());
+        assertEquals(0, verify.code(), verify.out() + verify.err());
+    }
+
     @Test
     void anUnknownEngineIsBadInputBeforeAnythingIsWritten() {
         for (String command : List.of("frontier", "compare")) {
