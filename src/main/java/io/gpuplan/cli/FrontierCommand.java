@@ -26,8 +26,11 @@ import picocli.CommandLine.Spec;
         exitCodeList = {ExitCodes.OK_TEXT, "2:bad input, or a budget failed to solve (no frontier written)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Solves a scenario at several total budgets and shows what each extra unit of budget buys:"
                 + " planned priority, jobs and cost. Each budget becomes an overlay of the scenario in"
-                + " DIR/X.frontier/, solved there; the table and chart go to DIR/X.frontier.md, .csv and .html.",
-        footer = {"", "Example:", "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 150k..250k/6"})
+                + " DIR/X.frontier/, solved there as one task on the engine (the budgets at once); a budget whose own"
+                + " plan a smaller budget's plan beats is solved again from it, so priority never falls as the budget"
+                + " grows. The table and chart go to DIR/X.frontier.md, .csv and .html.",
+        footer = {"", "Example:", "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 150k..250k/6",
+                "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 100k..300k/21 --engine spark"})
 final class FrontierCommand implements Callable<Integer> {
     /** The first line of every overlay this command writes: only such files may be rewritten. */
     static final String MARK = "# Written by gpuplan frontier";

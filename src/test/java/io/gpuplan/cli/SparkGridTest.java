@@ -79,6 +79,28 @@ class SparkGridTest {
         }
     }
 
+    @Test
+    void aFrontierBudgetThatFailsInTheWorkerIsReportedAndNoFrontierIsWrittenOnBothEngines() {
+        GridRun.worker = t -> {
+            if (t.base().equals("base.budget-60000")) {
+                throw new IllegalStateException("a bug while solving " + t.base());
+            }
+            return GridWorker.run(t);
+        };
+        for (String engine : List.of("local", "spark")) {
+            Path out = dir.resolve(engine);
+            CliTest.Run r = frontier(out, engine);
+            assertEquals(ExitCodes.INTERNAL, r.code(), engine + ": " + r.err() + r.out());
+            assertTrue(r.out().contains("base.budget-60000: FAILED: failed on the engine: java.lang.IllegalStateException:"
+                    + " a bug while solving base.budget-60000"), engine + ": " + r.out());
+            assertTrue(r.err().contains("frontier: a budget failed to solve; no frontier written"), engine + ": " + r.err());
+            // The budget that solved is written; a frontier with a hole in it is not.
+            assertTrue(Files.exists(out.resolve("base.frontier/base.budget-20000.plan.yaml")), engine);
+            assertFalse(Files.exists(out.resolve("base.frontier/base.budget-60000.plan.yaml")), engine);
+            assertFalse(Files.exists(out.resolve("base.frontier.csv")), engine);
+        }
+    }
+
     /**
      * Round one of the 60,000 budget stopped after one move from Timefold's construction heuristic (no warm start,
      * no CP-SAT): a plan no better than what 20,000 already buys. Every other solve is the real one.
