@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** Solves one scenario and writes its outputs; what {@code solve}, {@code compare} and {@code frontier} share. */
+/** Solves one scenario in this process and writes its outputs ({@code solve}, {@code compare --previous}); grids run through {@link GridRun}. */
 final class ScenarioRun {
     private ScenarioRun() {
     }
