@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:compared (a scenario with unplanned jobs is still compared)", "2:bad input, or a scenario failed (the others are still compared)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Compares scenarios side by side (the first is the base): checks them all, solves those without an"
-                + " up-to-date plan in DIR (one task each on the engine), then writes DIR/NAME.comparison.md, .csv and .html with the table and, against the base, what"
-                + " changed and why.",
+                + " up-to-date plan in DIR (one task each on the engine), then writes DIR/NAME.comparison.md, .csv and"
+                + " .html with the table and, against the base, what changed and why.",
         footer = {"", "Example:", "  gpuplan compare problems/quarterly-mixed-2027q1.yaml 'problems/quarterly-mixed-2027q1.*.yaml'",
                 "", "A plan is up to date when it was solved for the scenario as it is now (same SHA-256) with the same seed and move limit."})
 final class CompareCommand implements Callable<Integer> {
@@ -79,7 +79,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         try {
             Engines.check(engines.engine);
-        } catch (IllegalArgumentException e) {
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
             err.println("compare: --engine: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -105,7 +105,7 @@ final class CompareCommand implements Callable<Integer> {
                 for (int k = 0; k < done.size(); k++) {
                     outcomes.set(solving.get(k), done.get(k));
                 }
-            } catch (IllegalArgumentException e) {
+            } catch (io.gpuplan.engine.UnavailableEngineException e) {
                 err.println("compare: " + e.getMessage());
                 return ExitCodes.BAD_INPUT;
             }

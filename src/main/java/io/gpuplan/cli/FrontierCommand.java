@@ -94,7 +94,7 @@ final class FrontierCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             Engines.check(engines.engine);
-        } catch (IllegalArgumentException e) {
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
             err.println("frontier: --engine: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -141,7 +141,7 @@ final class FrontierCommand implements Callable<Integer> {
             if (solver.settings().warmStart()) {
                 monotone(eng, problems, tasks, outcomes, startedFrom, dir, base, err);
             }
-        } catch (IllegalArgumentException e) {
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
             err.println("frontier: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
