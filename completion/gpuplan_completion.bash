@@ -428,7 +428,7 @@ function _picocli_gpuplan_compare() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--previous' '--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
+  local arg_opts="'--previous' '--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort' '--engine' '--master'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -466,6 +466,12 @@ function _picocli_gpuplan_compare() {
     '--exact-effort')
       return
       ;;
+    '--engine')
+      return
+      ;;
+    '--master')
+      return
+      ;;
   esac
 
   if [[ "${curr_word}" == -* ]]; then
@@ -492,7 +498,7 @@ function _picocli_gpuplan_frontier() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--budgets' '--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort'"
+  local arg_opts="'--budgets' '--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort' '--engine' '--master'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -522,6 +528,12 @@ function _picocli_gpuplan_frontier() {
       return
       ;;
     '--exact-effort')
+      return
+      ;;
+    '--engine')
+      return
+      ;;
+    '--master')
       return
       ;;
   esac

@@ -1,5 +1,8 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.engine.Engines;
+import io.gpuplan.engine.TaskEngine;
+import io.gpuplan.grid.GridTask;
 import io.gpuplan.output.AtomicFiles;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanReader;
@@ -27,9 +30,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:compared (a scenario with unplanned jobs is still compared)", "2:bad input, or a scenario failed (the others are still compared)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
-        description = "Compares scenarios side by side (the first is the base): solves those without an up-to-date plan"
-                + " in DIR, then writes DIR/NAME.comparison.md, .csv and .html with the table and, against the base, what"
-                + " changed and why.",
+        description = "Compares scenarios side by side (the first is the base): checks them all, solves those without an"
+                + " up-to-date plan in DIR (one task each on the engine), then writes DIR/NAME.comparison.md, .csv and"
+                + " .html with the table and, against the base, what changed and why.",
         footer = {"", "Example:", "  gpuplan compare problems/quarterly-mixed-2027q1.yaml 'problems/quarterly-mixed-2027q1.*.yaml'",
                 "", "A plan is up to date when it was solved for the scenario as it is now (same SHA-256) with the same seed and move limit."})
 final class CompareCommand implements Callable<Integer> {
@@ -53,6 +56,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     SolverOptions solver;
 
+    @Mixin
+    EngineOptions engines;
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -60,6 +66,10 @@ final class CompareCommand implements Callable<Integer> {
         SolverSettings settings = solver.settings();
         List<Path> inputs = Batch.expand(files);
         if (previous != null) {
+            if (!engines.engine.equals("local")) {
+                err.println("compare: --previous solves its one problem in this process; --engine " + engines.engine
+                        + " is for grids of scenarios and is not used");
+            }
             return againstPrevious(inputs, settings, stdout, err);
         }
         if (inputs.size() < 2) {
@@ -67,15 +77,44 @@ final class CompareCommand implements Callable<Integer> {
                     + " --previous PLAN)");
             return ExitCodes.BAD_INPUT;
         }
-        List<ScenarioRun.Outcome> outcomes = Batch.run(inputs, solver.workers(), file -> {
+        try {
+            Engines.check(engines.engine);
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
+            err.println("compare: --engine: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        // Every scenario is checked here first; those without an up-to-date plan become one task each.
+        List<ScenarioRun.Outcome> outcomes = new ArrayList<>();
+        List<Integer> solving = new ArrayList<>();
+        List<GridTask> tasks = new ArrayList<>();
+        for (Path file : inputs) {
             ScenarioRun.Outcome reused = upToDate(file, settings);
-            ScenarioRun.Outcome o = reused != null ? reused : ScenarioRun.solveFile(file, out, settings, err, false);
-            synchronized (stdout) {
-                stdout.println((reused != null ? "up to date: " : "") + ScenarioRun.summary(o));
-                stdout.flush();
+            ProblemReader.Loaded loaded = reused != null ? null : Problems.load(file, err);
+            GridTask task = loaded == null ? null : GridRun.task(loaded, null, ScenarioRun.baseName(file), out, settings, err);
+            if (task != null) {
+                solving.add(outcomes.size());
+                tasks.add(task);
             }
-            return o;
-        });
+            outcomes.add(reused != null ? reused : ScenarioRun.Outcome.failed(ScenarioRun.baseName(file),
+                    ExitCodes.BAD_INPUT, "bad input (see the errors above)"));
+        }
+        if (!tasks.isEmpty()) {
+            String label = name != null ? name : ScenarioRun.baseName(inputs.get(0));
+            try (TaskEngine eng = Engines.create(engines.engine, engines.master, solver.workers())) {
+                List<ScenarioRun.Outcome> done = GridRun.run(eng, tasks, out, label, "compare", err);
+                for (int k = 0; k < done.size(); k++) {
+                    outcomes.set(solving.get(k), done.get(k));
+                }
+            } catch (io.gpuplan.engine.UnavailableEngineException e) {
+                err.println("compare: " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        for (int i = 0; i < outcomes.size(); i++) {
+            stdout.println((solving.contains(i) ? "" : outcomes.get(i).plan() != null ? "up to date: " : "")
+                    + ScenarioRun.summary(outcomes.get(i)));
+        }
+        stdout.flush();
         List<ScenarioRun.Outcome> solved = outcomes.stream().filter(o -> o.plan() != null).toList();
         int code = outcomes.stream().mapToInt(ScenarioRun.Outcome::code).max().orElse(ExitCodes.OK);
         if (solved.size() < 2) {

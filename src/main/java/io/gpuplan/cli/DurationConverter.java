@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /** Reads {@code 90s}, {@code 2m}, {@code 1h}, {@code 500ms} or an ISO-8601 duration such as {@code PT1M}. */
-final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     private static final Pattern SHORT = Pattern.compile("(\\d+)(ms|s|m|h)");
 
     @Override
@@ -29,7 +29,7 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     }
 
     /** The short form this converter reads: {@code 90s}, {@code 500ms}. */
-    static String format(Duration d) {
+    public static String format(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
 }

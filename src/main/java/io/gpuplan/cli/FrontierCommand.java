@@ -1,9 +1,12 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.engine.Engines;
+import io.gpuplan.engine.TaskEngine;
+import io.gpuplan.grid.GridTask;
 import io.gpuplan.output.AtomicFiles;
+import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.compare.Frontier;
-import io.gpuplan.rules.Decisions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
@@ -23,8 +26,11 @@ import picocli.CommandLine.Spec;
         exitCodeList = {ExitCodes.OK_TEXT, "2:bad input, or a budget failed to solve (no frontier written)", ExitCodes.INTERNAL_TEXT, ExitCodes.INTERRUPTED_TEXT},
         description = "Solves a scenario at several total budgets and shows what each extra unit of budget buys:"
                 + " planned priority, jobs and cost. Each budget becomes an overlay of the scenario in"
-                + " DIR/X.frontier/, solved there; the table and chart go to DIR/X.frontier.md, .csv and .html.",
-        footer = {"", "Example:", "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 150k..250k/6"})
+                + " DIR/X.frontier/, solved there as one task on the engine (the budgets at once); a budget whose own"
+                + " plan a smaller budget's plan beats is solved again from it, so priority never falls as the budget"
+                + " grows. The table and chart go to DIR/X.frontier.md, .csv and .html.",
+        footer = {"", "Example:", "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 150k..250k/6",
+                "  gpuplan frontier problems/quarterly-mixed-2027q1.yaml --budgets 100k..300k/21 --engine spark"})
 final class FrontierCommand implements Callable<Integer> {
     /** The first line of every overlay this command writes: only such files may be rewritten. */
     static final String MARK = "# Written by gpuplan frontier";
@@ -45,10 +51,53 @@ final class FrontierCommand implements Callable<Integer> {
     @Mixin
     SolverOptions solver;
 
+    @Mixin
+    EngineOptions engines;
+
+    /**
+     * Keeps planned priority from falling as the budget grows: a plan that fits a smaller budget fits every larger
+     * one, so where a smaller budget's plan scores better under a larger budget than that budget's own solve (R23:
+     * priority first, then cost; both evaluated under the larger budget's problem), the larger budget is solved again
+     * starting from that plan (a warm-start candidate, so its result is at least as good and all its figures are its
+     * own). Repeated until no budget is beaten by a smaller one (each round only improves a plan).
+     */
+    private void monotone(TaskEngine eng, List<ProblemReader.Loaded> problems, List<GridTask> tasks,
+                                 List<ScenarioRun.Outcome> outcomes, List<BigDecimal> startedFrom, Path dir, String base,
+                                 PrintWriter err) {
+        for (int round = 2; round <= tasks.size() + 1; round++) {
+            if (Interrupts.stopper().stopped()) {
+                return; // Ctrl-C: the plans found so far stand, as written
+            }
+            List<Integer> again = new ArrayList<>();
+            List<GridTask> retasks = new ArrayList<>();
+            for (int j = 1; j < tasks.size(); j++) {
+                int better = FrontierPass.betterEarlier(problems.get(j).problem(), outcomes, j);
+                if (better >= 0) {
+                    again.add(j);
+                    retasks.add(tasks.get(j).withCandidates(List.of(FrontierPass.planText(outcomes.get(better)))));
+                    startedFrom.set(j, budgets.get(better));
+                }
+            }
+            if (again.isEmpty()) {
+                return;
+            }
+            List<ScenarioRun.Outcome> redone = GridRun.run(eng, retasks, dir, base, "frontier, round " + round, err);
+            for (int k = 0; k < again.size(); k++) {
+                outcomes.set(again.get(k), redone.get(k));
+            }
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        try {
+            Engines.check(engines.engine);
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
+            err.println("frontier: --engine: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
         if (Problems.load(file, err) == null) {
             return ExitCodes.BAD_INPUT;
         }
@@ -72,24 +121,45 @@ final class FrontierCommand implements Callable<Integer> {
             err.println("frontier: cannot write " + dir + ": " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        // From the smallest budget up, each solve may start from the previous plan, which a larger budget keeps
-        // feasible: so planned priority never falls as the budget grows (the solves run one after the other).
-        List<ScenarioRun.Outcome> outcomes = new ArrayList<>();
+        // Every budget is one task, solved on its own (in parallel); then the monotone pass below.
+        List<ProblemReader.Loaded> problems = new ArrayList<>();
+        List<GridTask> tasks = new ArrayList<>();
         for (Path overlay : overlays) {
-            List<Decisions> previous = outcomes.isEmpty() || outcomes.get(outcomes.size() - 1).decisions() == null
-                    ? List.of() : List.of(outcomes.get(outcomes.size() - 1).decisions());
-            ScenarioRun.Outcome o = ScenarioRun.solveFile(overlay, dir, solver.settings(), err, false, previous);
-            stdout.println(ScenarioRun.summary(o));
-            stdout.flush();
-            outcomes.add(o);
+            ProblemReader.Loaded loaded = Problems.load(overlay, err);
+            GridTask task = loaded == null ? null : GridRun.task(loaded, null, ScenarioRun.baseName(overlay), dir,
+                    solver.settings(), err);
+            if (task == null) {
+                return ExitCodes.BAD_INPUT;
+            }
+            problems.add(loaded);
+            tasks.add(task);
         }
+        List<ScenarioRun.Outcome> outcomes;
+        List<BigDecimal> startedFrom = new ArrayList<>(java.util.Collections.nCopies(budgets.size(), null));
+        try (TaskEngine eng = Engines.create(engines.engine, engines.master, solver.workers())) {
+            outcomes = new ArrayList<>(GridRun.run(eng, tasks, dir, base, "frontier", err));
+            if (solver.settings().warmStart()) {
+                monotone(eng, problems, tasks, outcomes, startedFrom, dir, base, err);
+            }
+        } catch (io.gpuplan.engine.UnavailableEngineException e) {
+            err.println("frontier: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        for (int i = 0; i < outcomes.size(); i++) {
+            stdout.println(ScenarioRun.summary(outcomes.get(i)));
+            if (startedFrom.get(i) != null && outcomes.get(i).plan() != null) {
+                stdout.println(outcomes.get(i).base() + ": solved again from the plan of budget "
+                        + startedFrom.get(i).toPlainString() + ", which scored better at this budget than its own solve");
+            }
+        }
+        stdout.flush();
         if (outcomes.stream().anyMatch(o -> o.plan() == null)) {
             err.println("frontier: a budget failed to solve; no frontier written");
             return outcomes.stream().mapToInt(ScenarioRun.Outcome::code).max().orElse(ExitCodes.INTERNAL);
         }
         List<PlanDocument> plans = outcomes.stream().map(ScenarioRun.Outcome::plan).toList();
         List<String> planFiles = outcomes.stream().map(o -> out.toAbsolutePath().relativize(o.planFile().toAbsolutePath()).toString()).toList();
-        Frontier frontier = Frontier.of(base, budgets, planFiles, plans);
+        Frontier frontier = Frontier.of(base, budgets, planFiles, plans, startedFrom);
         try {
             AtomicFiles.write(out.resolve(base + ".frontier.md"), frontier.markdown());
             AtomicFiles.write(out.resolve(base + ".frontier.csv"), frontier.csv());

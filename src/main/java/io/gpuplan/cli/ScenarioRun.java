@@ -1,15 +1,12 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.grid.ScenarioSolve;
 import io.gpuplan.output.Outputs;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanDocumentBuilder;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
-import io.gpuplan.rules.Evaluation;
-import io.gpuplan.rules.PlanEvaluator;
-import io.gpuplan.rules.UnplannedReasons;
 import io.gpuplan.solve.PlanSolver;
-import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.SolverSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** Solves one scenario and writes its outputs; what {@code solve}, {@code compare} and {@code frontier} share. */
+/** Solves one scenario in this process and writes its outputs ({@code solve}, {@code compare --previous}); grids run through {@link GridRun}. */
 final class ScenarioRun {
     private ScenarioRun() {
     }
@@ -59,54 +56,31 @@ final class ScenarioRun {
 
     static Outcome solve(ProblemReader.Loaded loaded, String base, Path outDir, SolverSettings settings, PrintWriter err,
                          boolean liveLine, List<Decisions> candidates) {
+        var problem = loaded.problem();
+        ProgressLine progress = new ProgressLine(err, base, problem.currency(), liveLine);
         try {
-            var problem = loaded.problem();
-            ProgressLine progress = new ProgressLine(err, base, problem.currency(), liveLine);
-            if (Interrupts.stopper().stopped()) {
-                return Outcome.failed(base, ExitCodes.INTERRUPTED, "not solved: stopped by " + Interrupts.stopper().reason());
-            }
-            PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates, Interrupts.stopper());
-            progress.finish();
-            result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
-                    err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
-            Decisions decisions = SolutionDecisions.of(result.plan());
-            Evaluation evaluation = PlanEvaluator.evaluate(problem, decisions); // the plan and its files share it
-            long worthStarted = System.nanoTime();
-            var withoutIt = io.gpuplan.output.ProviderWorth.of(problem, settings, evaluation, Interrupts.stopper());
-            if (!withoutIt.isEmpty()) {
-                err.println(base + ": R27: re-solved without each of " + withoutIt.size() + " opened providers in "
-                        + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - worthStarted) / 1e9));
-            }
-            PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir, withoutIt), evaluation);
-            if (result.score() != null && !doc.score().equals(result.score().toString())) {
-                return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
-                        + " but the solver scored it " + result.score() + "; the plan is not written");
-            }
-            Path planFile = Outputs.writeAll(outDir, base, problem, doc, evaluation).get(0);
-            // A feasible plan that leaves jobs unplanned is a result, not a failure (the console and report list
-            // them); solve --fail-on-unplanned turns it into exit 1 for scripts that need every job placed.
-            int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
-            return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), result.moveSpeed(), null);
+            ScenarioSolve.Solved s = ScenarioSolve.solve(problem, base, refs(loaded, outDir), settings, progress,
+                    progress::finish, candidates, Interrupts.stopper(), err::println);
+            Path planFile = Outputs.writeAll(outDir, base, problem, s.plan(), s.evaluation()).get(0);
+            return new Outcome(base, s.code(), s.plan(), s.decisions(), planFile, s.result().wallTime(),
+                    s.result().moveSpeed(), null);
+        } catch (ScenarioSolve.Failed e) {
+            return Outcome.failed(base, e.code(), e.getMessage());
         } catch (IOException e) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + io.gpuplan.problem.IoFailure.writing(e));
-        } catch (io.gpuplan.sizing.SizingStopped e) {
-            return Outcome.failed(base, ExitCodes.BAD_INPUT, "not solved: the time limit (" + DurationConverter.format(settings.timeLimit())
-                    + ") ran out while sizing the options (" + e.sized() + " of " + e.jobs() + " jobs sized); nothing is"
-                    + " written. Give a longer --time-limit, or narrow the jobs' gpus ranges and the offers' maxGpus");
-        } catch (RuntimeException e) {
-            return Outcome.failed(base, ExitCodes.INTERNAL, "internal error: " + e);
         }
+    }
+
+    /** What the plan of {@code loaded} written to {@code outDir} records as its problem and solver. */
+    static ScenarioSolve.Refs refs(ProblemReader.Loaded loaded, Path outDir) {
+        String name = loaded.file().getFileName().toString();
+        return new ScenarioSolve.Refs(new PlanDocument.ProblemRef(name, PlanFiles.pathToStore(loaded.file(), outDir, name),
+                loaded.sha256()), Version.solverEngine());
     }
 
     static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r,
                                                Path outDir, java.util.Map<String, PlanDocument.WithoutIt> withoutIt) {
-        String name = loaded.file().getFileName().toString();
-        return new PlanDocumentBuilder.Context(loaded.problem(),
-                new PlanDocument.ProblemRef(name, PlanFiles.pathToStore(loaded.file(), outDir, name), loaded.sha256()),
-                new PlanDocument.SolverRef(Version.solverEngine(), s.seed(), s.moveLimit(), s.timeLimit().toString(),
-                        s.unimprovedLimit() == null ? null : s.unimprovedLimit().toString()),
-                new PlanDocument.Run(r.termination(), r.moves(), r.terminatedEarly() ? Boolean.TRUE : null),
-                r.options(), r.certificate(), withoutIt);
+        return ScenarioSolve.context(loaded.problem(), refs(loaded, outDir), s, r, withoutIt);
     }
 
     /**

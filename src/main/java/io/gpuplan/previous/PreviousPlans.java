@@ -47,8 +47,7 @@ public final class PreviousPlans {
      */
     public static ProblemReader.Loaded apply(ProblemReader.Loaded loaded, Path override) throws InputErrors {
         Previous asked = loaded.problem().previous();
-        Path plan = override != null ? override
-                : asked.requested() != null ? loaded.file().resolveSibling(asked.requested()) : null;
+        Path plan = planFile(loaded, override);
         if (plan == null) {
             return loaded;
         }
@@ -75,6 +74,13 @@ public final class PreviousPlans {
         Problem problem = apply(loaded.problem(), plan.getFileName().toString(), ProblemReader.sha256(bytes), doc, text,
                 plan.toString(), loaded.file().toString(), w -> warnings.add(loaded.file() + ": " + w));
         return new ProblemReader.Loaded(loaded.file(), loaded.sha256(), problem, List.copyOf(warnings));
+    }
+
+    /** The previous plan's file {@link #apply} reads ({@code override}, else the problem's), or null when none. */
+    public static Path planFile(ProblemReader.Loaded loaded, Path override) {
+        Previous asked = loaded.problem().previous();
+        return override != null ? override
+                : asked.requested() != null ? loaded.file().resolveSibling(asked.requested()) : null;
     }
 
     /**

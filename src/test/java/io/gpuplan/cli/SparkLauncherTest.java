@@ -24,10 +24,13 @@ class SparkLauncherTest {
     void onlyArgumentsThatAskForTheSparkEngineBringSpark() throws Exception {
         assertTrue(wantsSpark("sweep", "p.yaml", "--scenarios", "10", "--engine", "spark"));
         assertTrue(wantsSpark("sweep", "p.yaml", "--engine=spark", "--master", "spark://h:7077"));
+        assertTrue(wantsSpark("frontier", "p.yaml", "--budgets", "1k,2k", "--engine", "spark"));
+        assertTrue(wantsSpark("compare", "a.yaml", "b.yaml", "--engine=spark", "--master", "local[2]"));
         assertTrue(wantsSpark("bench", "--engines", "local,spark"));
         assertTrue(wantsSpark("bench", "--engines=spark"));
         assertEquals(false, wantsSpark("sweep", "p.yaml", "--engine", "local"));
         assertEquals(false, wantsSpark("solve", "spark.yaml"));
+        assertEquals(false, wantsSpark("compare", "spark.yaml", "b.yaml", "--engine", "local"));
         assertEquals(false, wantsSpark("bench", "--engines", "local", "--sizes", "S"));
         assertEquals(false, wantsSpark("solve", "--out", "spark", "p.yaml"));
     }

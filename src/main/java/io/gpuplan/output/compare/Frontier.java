@@ -18,10 +18,13 @@ public record Frontier(String scenario, String currency, List<Point> points) {
     /**
      * One budget: its plan's figures, the jobs it plans that the previous (smaller) budget did not and those it
      * no longer plans, and the priority each extra 1000 of budget bought.
+     *
+     * @param startedFrom the smaller budget whose plan scored better under this budget than its own solve, so that
+     *                    it was solved again from that plan; null when its own solve stands
      */
     public record Point(BigDecimal budget, String planFile, int planned, int jobs, long plannedPriority,
                         long unplannedPriority, BigDecimal cost, BigDecimal left, List<String> newlyPlanned,
-                        List<String> dropped, BigDecimal priorityPer1000) {
+                        List<String> dropped, BigDecimal priorityPer1000, BigDecimal startedFrom) {
         /** "+a +b −c": what changed against the previous budget. */
         public String changes() {
             List<String> parts = new ArrayList<>();
@@ -32,6 +35,12 @@ public record Frontier(String scenario, String currency, List<Point> points) {
     }
 
     public static Frontier of(String scenario, List<BigDecimal> budgets, List<String> planFiles, List<PlanDocument> plans) {
+        return of(scenario, budgets, planFiles, plans, java.util.Collections.nCopies(plans.size(), null));
+    }
+
+    /** @param startedFrom per budget, the smaller budget it was solved again from (null: its own solve) */
+    public static Frontier of(String scenario, List<BigDecimal> budgets, List<String> planFiles, List<PlanDocument> plans,
+                              List<BigDecimal> startedFrom) {
         List<Point> points = new ArrayList<>();
         for (int i = 0; i < plans.size(); i++) {
             PlanDocument p = plans.get(i);
@@ -51,7 +60,7 @@ public record Frontier(String scenario, String currency, List<Point> points) {
                     : p.totals().budget().total().left();
             points.add(new Point(budgets.get(i), planFiles.get(i), p.summary().planned(), p.summary().jobs(),
                     p.summary().plannedPriority(), p.summary().unplannedPriority(), p.totals().cost(), left, fresh, dropped,
-                    per1000));
+                    per1000, startedFrom.get(i)));
         }
         return new Frontier(scenario, plans.get(0).currency(), List.copyOf(points));
     }
@@ -76,7 +85,26 @@ public record Frontier(String scenario, String currency, List<Point> points) {
                     .append(p.priorityPer1000() == null ? "-" : p.priorityPer1000().toPlainString()).append(" | ")
                     .append(io.gpuplan.output.report.Markdown.cell(p.changes())).append(" |\n");
         }
+        for (String note : notes()) {
+            sb.append('\n').append(io.gpuplan.output.report.Markdown.text(note)).append('\n');
+        }
         return sb.append("\nPlans: ").append(io.gpuplan.output.report.Markdown.text(String.join(", ", points.stream().map(Point::planFile).toList()))).append('\n').toString();
+    }
+
+    /**
+     * One sentence per budget that was solved again from a smaller budget's plan: a plan that fits a smaller budget
+     * fits a larger one, so the frontier never plans less for more.
+     */
+    public List<String> notes() {
+        List<String> out = new ArrayList<>();
+        for (Point p : points) {
+            if (p.startedFrom() != null) {
+                out.add("At " + Numbers.grouped(p.budget()) + " the plan found for " + Numbers.grouped(p.startedFrom())
+                        + " scored better than this budget's own solve (priority first, then cost, R23), so this budget"
+                        + " was solved again starting from it.");
+            }
+        }
+        return out;
     }
 
     public String csv() {

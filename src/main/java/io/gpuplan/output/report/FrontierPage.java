@@ -33,6 +33,7 @@ public final class FrontierPage {
         }
         var table = Section.builder("table", "Budgets, side by side");
         table.table(t.build());
+        f.notes().forEach(table::note);
         table.note("Plans: " + String.join(", ", points.stream().map(Point::planFile).toList()));
         String range = points.isEmpty() ? "" : " from " + cur + " " + Fmt.money(points.get(0).budget()) + " to "
                 + Fmt.money(points.get(points.size() - 1).budget());
