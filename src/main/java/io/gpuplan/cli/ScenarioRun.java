@@ -65,6 +65,9 @@ final class ScenarioRun {
             if (Interrupts.stopper().stopped()) {
                 return Outcome.failed(base, ExitCodes.INTERRUPTED, "not solved: stopped by " + Interrupts.stopper().reason());
             }
+            if (io.gpuplan.sweep.Commitments.fixesAny(problem)) {
+                return solveFixed(loaded, base, outDir, settings, err, progress);
+            }
             PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates, Interrupts.stopper());
             progress.finish();
             result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
@@ -78,15 +81,7 @@ final class ScenarioRun {
                         + String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - worthStarted) / 1e9));
             }
             PlanDocument doc = PlanDocumentBuilder.build(context(loaded, settings, result, outDir, withoutIt), evaluation);
-            if (result.score() != null && !doc.score().equals(result.score().toString())) {
-                return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
-                        + " but the solver scored it " + result.score() + "; the plan is not written");
-            }
-            Path planFile = Outputs.writeAll(outDir, base, problem, doc, evaluation).get(0);
-            // A feasible plan that leaves jobs unplanned is a result, not a failure (the console and report list
-            // them); solve --fail-on-unplanned turns it into exit 1 for scripts that need every job placed.
-            int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
-            return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), result.moveSpeed(), null);
+            return written(loaded, base, outDir, result, true, doc, decisions, evaluation);
         } catch (IOException e) {
             return Outcome.failed(base, ExitCodes.BAD_INPUT, "cannot write the outputs: " + io.gpuplan.problem.IoFailure.writing(e));
         } catch (io.gpuplan.sizing.SizingStopped e) {
@@ -96,6 +91,38 @@ final class ScenarioRun {
         } catch (RuntimeException e) {
             return Outcome.failed(base, ExitCodes.INTERNAL, "internal error: " + e);
         }
+    }
+
+    /**
+     * R32.8: a problem with fixed levels (a sweep's scenario file) is solved as the sweep solves it, the pools free to
+     * use ({@link io.gpuplan.sweep.FixedSolve}); its score is the rules' (the search's lacks the fixed R18), and R27's
+     * re-solves without a provider are not run (they would not keep the levels).
+     */
+    private static Outcome solveFixed(ProblemReader.Loaded loaded, String base, Path outDir, SolverSettings settings,
+                                      PrintWriter err, ProgressLine progress) throws IOException {
+        var s = io.gpuplan.sweep.FixedSolve.solve(loaded.problem(), settings, progress, Interrupts.stopper());
+        progress.finish();
+        s.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
+                err.println(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
+        PlanDocumentBuilder.Context c = context(loaded, settings, s.result(), outDir, java.util.Map.of());
+        PlanDocument doc = PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(c.problem(), c.problemRef(), c.solver(),
+                c.run(), s.options(), s.certificate(), java.util.Map.of()), s.evaluation());
+        return written(loaded, base, outDir, s.result(), false, doc, s.decisions(), s.evaluation());
+    }
+
+    /** Writes a solved plan's files; with {@code checkScore} the plan must have the search's score. */
+    private static Outcome written(ProblemReader.Loaded loaded, String base, Path outDir, PlanSolver.Result result,
+                                   boolean checkScore, PlanDocument doc, Decisions decisions, Evaluation evaluation)
+            throws IOException {
+        if (checkScore && result.score() != null && !doc.score().equals(result.score().toString())) {
+            return Outcome.failed(base, ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
+                    + " but the solver scored it " + result.score() + "; the plan is not written");
+        }
+        Path planFile = Outputs.writeAll(outDir, base, loaded.problem(), doc, evaluation).get(0);
+        // A feasible plan that leaves jobs unplanned is a result, not a failure (the console and report list
+        // them); solve --fail-on-unplanned turns it into exit 1 for scripts that need every job placed.
+        int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
+        return new Outcome(base, code, doc, decisions, planFile, result.wallTime(), result.moveSpeed(), null);
     }
 
     static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r,

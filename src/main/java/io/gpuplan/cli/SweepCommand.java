@@ -11,7 +11,12 @@ import io.gpuplan.output.sweep.SweepTables;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.output.sweep.ScenarioFile;
+import io.gpuplan.solve.PlanSolver;
+import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.sweep.CandidateStats;
+import io.gpuplan.sweep.Commitments;
+import io.gpuplan.sweep.FixedSolve;
 import io.gpuplan.sweep.Objective;
 import io.gpuplan.sweep.ScenarioResult;
 import io.gpuplan.sweep.Scenarios;
@@ -164,16 +169,42 @@ final class SweepCommand implements Callable<Integer> {
         return s.rows().stream().filter(row -> row.costCents() == cents).mapToInt(ScenarioResult::scenario).min().orElseThrow();
     }
 
-    /** Solves scenario {@code index} under the recommended commitment again (the same task, the same plan) and writes it. */
+    /**
+     * Writes scenario {@code index} under the recommended commitment as a problem file (R32.6: an overlay of the swept
+     * problem with the sampled figures and the levels fixed, R32.8), solves that file as the sweep solved the scenario
+     * (the same task: the same plan) and writes its plan, which {@code verify} checks against the file.
+     */
     private String planUnder(Sweep.Result r, ProblemReader.Loaded loaded, int index, String outBase) throws IOException {
         Sweep.Request q = r.request();
-        Problem scenario = Scenarios.of(loaded.problem(), q.seed(), index);
-        SweepTask t = new SweepTask(q.problemText(), q.fileName(), index, q.seed(), r.recommendation().index(),
-                new TreeMap<>(r.recommended().candidate().levels()), q.moveLimit(), q.seed());
-        SweepWorker.Solved s = SweepWorker.solve(scenario, t);
-        ProblemReader.Loaded fixed = new ProblemReader.Loaded(loaded.file(), loaded.sha256(), s.problem(), loaded.warnings());
-        PlanDocument doc = PlanDocumentBuilder.build(ScenarioRun.context(fixed, SweepWorker.settings(q.moveLimit(), q.seed()),
-                s.result(), out, Map.of()), s.evaluation());
+        CandidateStats best = r.recommended();
+        Problem scenario = Commitments.commit(Scenarios.of(loaded.problem(), q.seed(), index), best.candidate().levels());
+        Path file = out.resolve(outBase + ".yaml");
+        String extendsPath = out.toAbsolutePath().normalize().relativize(loaded.file().toAbsolutePath().normalize())
+                .toString().replace('\\', '/');
+        AtomicFiles.write(file, ScenarioFile.text(loaded.problem(), scenario, extendsPath, scenario.name(), List.of(
+                "R32: scenario " + index + (index == 0 ? " (the median scenario)" : "") + " of `gpuplan sweep "
+                        + loaded.file().getFileName() + " --scenarios " + q.scenarios() + " --seed " + q.seed() + "`,",
+                "under the recommended commitment, " + best.candidate().describe() + " (committedGpus, R32.8).",
+                "Its plan is " + outBase + ".plan.yaml: `gpuplan verify " + outBase + ".yaml " + outBase + ".plan.yaml`.")));
+        ProblemReader.Loaded fixed;
+        try {
+            fixed = ProblemReader.read(file);
+        } catch (InputErrors e) {
+            throw new IllegalStateException(file + " does not read back: " + e.getMessage(), e);
+        }
+        SolverSettings settings = SweepWorker.settings(q.moveLimit(), q.seed());
+        FixedSolve.Solved s = FixedSolve.solve(fixed.problem(), settings, x -> {
+        }, new io.gpuplan.solve.Stopper());
+        long swept = best.rows().stream().filter(row -> row.scenario() == index).mapToLong(ScenarioResult::costCents).findFirst().orElseThrow();
+        if (s.evaluation().costCents() != swept) {
+            throw new IllegalStateException(file + " plans at " + io.gpuplan.sizing.Money.format(s.evaluation().costCents())
+                    + ", the sweep's scenario " + index + " at " + io.gpuplan.sizing.Money.format(swept) + ": the file does not"
+                    + " state the scenario exactly");
+        }
+        PlanSolver.Result res = s.result();
+        PlanDocumentBuilder.Context c = ScenarioRun.context(fixed, settings, res, out, Map.of());
+        PlanDocument doc = PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(c.problem(), c.problemRef(), c.solver(),
+                c.run(), s.options(), s.certificate(), Map.of()), s.evaluation());
         Path plan = Outputs.writeAll(out, outBase, s.problem(), doc, s.evaluation()).get(0);
         return plan.getFileName().toString(); // the file name alone: the report is the same wherever it is written
     }

@@ -33,25 +33,31 @@ public final class SweepWorker {
         Solved s = solve(scenario, t);
         Evaluation e = s.evaluation();
         int jobs = scenario.jobs().size();
-        if (t.stageOne()) {
-            return new ScenarioResult(t.scenario(), -1, e.costCents(), e.unplannedPriority(), Commitments.strandedCents(e),
-                    e.feasible(), jobs, Commitments.of(scenario, e));
-        }
-        return new ScenarioResult(t.scenario(), t.candidate(), Commitments.cents(scenario, e, t.fixed()),
-                e.unplannedPriority(), Commitments.strandedCents(scenario, e, t.fixed()), e.feasible(), jobs,
-                new TreeMap<>(t.fixed()));
+        // Stage 2's plan is one of the scenario with the levels fixed (R32.8): its cost has R18/R28 on them, R29 by use.
+        return new ScenarioResult(t.scenario(), t.stageOne() ? -1 : t.candidate(), e.costCents(), e.unplannedPriority(),
+                Commitments.strandedCents(e), e.feasible(), jobs, t.stageOne() ? Commitments.of(scenario, e) : new TreeMap<>(t.fixed()));
     }
 
-    /** A scenario's solve: the problem solved (the commitments fixed in stage 2), the solver's result, its evaluation. */
-    public record Solved(Problem problem, PlanSolver.Result result, Evaluation evaluation) {
+    /**
+     * A scenario's solve: the problem the plan is of (stage 2: the scenario with the candidate's levels fixed, R32.8),
+     * the search's result, the plan's options and certificate for that problem, its evaluation.
+     */
+    public record Solved(Problem problem, PlanSolver.Result result, java.util.List<io.gpuplan.sizing.JobOptions> options,
+                         io.gpuplan.solve.bounds.Certificate certificate, Evaluation evaluation) {
     }
 
     /** Solves the task's scenario (already built) with its commitments fixed, if any. */
     public static Solved solve(Problem scenario, SweepTask t) {
-        Problem p = t.stageOne() ? scenario : Commitments.fixed(scenario, t.fixed());
-        PlanSolver.Result r = PlanSolver.solve(p, settings(t.moveLimit(), t.solveSeed()), x -> {
-        });
-        return new Solved(p, r, PlanEvaluator.evaluate(p, SolutionDecisions.of(r.plan())));
+        SolverSettings settings = settings(t.moveLimit(), t.solveSeed());
+        if (t.stageOne()) {
+            PlanSolver.Result r = PlanSolver.solve(scenario, settings, x -> {
+            });
+            return new Solved(scenario, r, r.options(), r.certificate(),
+                    PlanEvaluator.evaluate(scenario, SolutionDecisions.of(r.plan())));
+        }
+        FixedSolve.Solved f = FixedSolve.solve(Commitments.commit(scenario, t.fixed()), settings, x -> {
+        }, new io.gpuplan.solve.Stopper());
+        return new Solved(f.problem(), f.result(), f.options(), f.certificate(), f.evaluation());
     }
 
     /** Move-limited, CP-SAT off (its time budget is not deterministic across machines): the same task, the same plan. */
