@@ -83,7 +83,8 @@ public final class ScenarioFile {
     /** The scaled work in the form the job states it (R9); a FLOP count replaces a token count. */
     private static String work(Work w) {
         return switch (w) {
-            case Work.Flops x -> "tokens: null, work: {tokens: null, flops: " + number(x.flops()) + "}";
+            // Tokens or FLOPs, at job level or under work: the FLOPs at job level replace them all (null unsets a field).
+            case Work.Flops x -> "tokens: null, flops: " + number(x.flops()) + ", work: null";
             case Work.ReferenceHours x -> "work: {gpuHours: " + number(x.gpuHours()) + "}";
             case Work.Throughput x -> "work: {units: " + number(x.units()) + "}";
             case Work.Serving x -> throw new IllegalArgumentException("a serving job's work is not scaled");
