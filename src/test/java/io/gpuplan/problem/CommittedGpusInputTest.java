@@ -46,4 +46,12 @@ class CommittedGpusInputTest {
         assertError(text("", "", ", committedGpus: -4"), "offers[2].committedGpus", "-4}", "is -4",
                 "a multiple of gpusPerInstance (4) from 0 to any");
     }
+
+    @Test
+    void withALevelFixedAProblemMayHaveNoJobs() {
+        String empty = text("", ", committedGpus: 8", "").replace("jobs:\n  - {id: j, kind: training, memoryGb: 40, flops: 1e20}\n", "jobs: []\n");
+        assertEquals(0, parse(empty).jobs().size(), "a sweep scenario without its jobs still pays the 8 committed GPUs");
+        assertError(text("", "", "").replace("jobs:\n  - {id: j, kind: training, memoryGb: 40, flops: 1e20}\n", "jobs: []\n"),
+                "jobs", "[]", "is empty", "at least one job");
+    }
 }
