@@ -17,6 +17,7 @@ import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.sweep.CandidateStats;
 import io.gpuplan.sweep.Commitments;
 import io.gpuplan.sweep.FixedSolve;
+import io.gpuplan.sweep.PreviousText;
 import io.gpuplan.sweep.Objective;
 import io.gpuplan.sweep.ScenarioResult;
 import io.gpuplan.sweep.Scenarios;
@@ -110,24 +111,26 @@ final class SweepCommand implements Callable<Integer> {
             bad.forEach(b -> err.println("sweep: " + b));
             return ExitCodes.BAD_INPUT;
         }
-        ProblemReader.Loaded loaded = Problems.loadWithoutPrevious(file, err);
+        // R31: a problem continuing a previous plan is swept continuing it: its carried pools stay carried (price 0,
+        // no candidate), its continuing jobs follow R31 in every scenario; the candidates are the new commitments.
+        ProblemReader.Loaded loaded = Problems.load(file, err, null);
         if (loaded == null) {
             return ExitCodes.BAD_INPUT;
         }
-        if (loaded.problem().previous().requested() != null) {
-            err.println(file + ": previous.plan: a sweep does not continue a previous plan (R31) yet; remove it, or"
-                    + " sweep the problem without it");
-            return ExitCodes.BAD_INPUT;
-        }
         String text;
+        PreviousText previous = null;
         try {
             text = ProblemReader.resolve(file);
-        } catch (InputErrors e) {
+            if (loaded.problem().previous().present()) {
+                Path plan = previousPlan(loaded);
+                previous = new PreviousText(plan.getFileName().toString(), plan.toString(), java.nio.file.Files.readString(plan));
+            }
+        } catch (InputErrors | IOException e) {
             return ExitCodes.BAD_INPUT; // reported by the load above
         }
         String base = ScenarioRun.baseName(file);
         String name = file.getFileName().toString();
-        Sweep.Request q = new Sweep.Request(text, name, scenarios, seed, moveLimit, obj);
+        Sweep.Request q = new Sweep.Request(text, name, scenarios, seed, moveLimit, obj, previous);
         try (TaskEngine eng = Engines.create(engine, master, parallel == null ? Runtime.getRuntime().availableProcessors() : parallel)) {
             Sweep.Result r = Sweep.run(loaded.problem(), q, eng, new SweepProgress(err, base, false));
             write(r, loaded, base, stdout);
@@ -163,6 +166,11 @@ final class SweepCommand implements Callable<Integer> {
         stdout.flush();
     }
 
+    /** R31: the previous plan file the problem names (relative to the problem file). */
+    private static Path previousPlan(ProblemReader.Loaded loaded) {
+        return loaded.file().resolveSibling(loaded.problem().previous().requested());
+    }
+
     /** The scenario whose cost under the recommendation is its P_q (nearest rank; the lowest index among equals). */
     static int percentileScenario(CandidateStats s, int q) {
         long cents = q == 50 ? s.p50Cents() : s.p90Cents();
@@ -181,14 +189,16 @@ final class SweepCommand implements Callable<Integer> {
         Path file = out.resolve(outBase + ".yaml");
         String extendsPath = out.toAbsolutePath().normalize().relativize(loaded.file().toAbsolutePath().normalize())
                 .toString().replace('\\', '/');
-        AtomicFiles.write(file, ScenarioFile.text(loaded.problem(), scenario, extendsPath, scenario.name(), List.of(
+        String previousPath = !loaded.problem().previous().present() ? null : out.toAbsolutePath().normalize()
+                .relativize(previousPlan(loaded).toAbsolutePath().normalize()).toString().replace('\\', '/');
+        AtomicFiles.write(file, ScenarioFile.text(loaded.problem(), scenario, extendsPath, previousPath, scenario.name(), List.of(
                 "R32: scenario " + index + (index == 0 ? " (the median scenario)" : "") + " of `gpuplan sweep "
                         + loaded.file().getFileName() + " --scenarios " + q.scenarios() + " --seed " + q.seed() + "`,",
                 "under the recommended commitment, " + best.candidate().describe() + " (committedGpus, R32.8).",
                 "Its plan is " + outBase + ".plan.yaml: `gpuplan verify " + outBase + ".yaml " + outBase + ".plan.yaml`.")));
         ProblemReader.Loaded fixed;
         try {
-            fixed = ProblemReader.read(file);
+            fixed = io.gpuplan.previous.PreviousPlans.apply(ProblemReader.read(file), null);
         } catch (InputErrors e) {
             throw new IllegalStateException(file + " does not read back: " + e.getMessage(), e);
         }

@@ -67,8 +67,8 @@ public final class Commitments {
     }
 
     /**
-     * What the search solves for a problem with fixed levels: a fixed reserved level r on offer o becomes R31.1's
-     * carried offer {@code o (carried)} (priced 0, maxGpus = r, the same derivation {@link PreviousPlans} uses) and o
+     * What the search solves for a problem with fixed levels: a fixed reserved level r on offer o becomes an offer
+     * like R31.1's carried ones, {@code o (committed)} (priced 0, maxGpus = r, the same derivation {@link PreviousPlans} uses) and o
      * itself is withdrawn (no other reservation); a fixed owned level caps the owned offer (its lead time and power
      * stay). The pool is free to use, so the search fills it; its R18/R28 are the same whatever the plan, and
      * {@link #lift} puts them back. R29's dependence on use is not weighed while placing (it only adds to a full pool).
@@ -83,7 +83,7 @@ public final class Commitments {
                 int level = o.committedGpus();
                 Carried c = new Carried(o.id(), SOURCE, level, h.start().plusMonths(o.termMonths()), o.termMonths(),
                         h.slots(), o.price(), o.currency(), o.exchangeRate());
-                offers.add(PreviousPlans.carriedReservation(o, Carried.idOf(o.id()), c, source(o, level)));
+                offers.add(PreviousPlans.carriedReservation(o, poolId(o.id()), c, source(o, level)));
             } else if (o.committedGpus() > 0) {
                 offers.add(withLevel(o, o.committedGpus(), null));
             }
@@ -92,12 +92,20 @@ public final class Commitments {
     }
 
     /**
-     * The decisions of a {@link #solveForm} plan as decisions of {@code p}: jobs on {@code o (carried)} run on o, and
+     * The solve form's pool of a fixed reserved offer: {@code o (committed)}, apart from R31's {@code o (carried)} of
+     * the same offer when the problem continues a previous plan that reserved on it.
+     */
+    static String poolId(String offer) {
+        return offer + " (committed)";
+    }
+
+    /**
+     * The decisions of a {@link #solveForm} plan as decisions of {@code p}: jobs on {@code o (committed)} run on o, and
      * every fixed offer buys its level.
      */
     public static Decisions lift(Problem p, Decisions d) {
-        Map<String, String> base = new TreeMap<>(); // o (carried) -> o
-        p.offers().stream().filter(o -> o.isFixed() && o.isReserved()).forEach(o -> base.put(Carried.idOf(o.id()), o.id()));
+        Map<String, String> base = new TreeMap<>(); // o (committed) -> o
+        p.offers().stream().filter(o -> o.isFixed() && o.isReserved()).forEach(o -> base.put(poolId(o.id()), o.id()));
         List<Placement> placements = d.placements().stream().map(x -> base.containsKey(x.offer())
                 ? new Placement(x.job(), base.get(x.offer()), x.gpus(), x.startSlot()) : x).toList();
         Map<String, Integer> levels = new TreeMap<>(d.reservations());

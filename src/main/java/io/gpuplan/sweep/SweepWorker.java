@@ -21,14 +21,14 @@ public final class SweepWorker {
     /** The last problem text parsed in this JVM (a worker gets many tasks of one sweep). */
     private static volatile Parsed last;
 
-    private record Parsed(String text, String name, Problem problem) {
+    private record Parsed(String text, String name, PreviousText previous, Problem problem) {
     }
 
     private SweepWorker() {
     }
 
     public static ScenarioResult run(SweepTask t) {
-        Problem base = problem(t.problemText(), t.fileName());
+        Problem base = problem(t.problemText(), t.fileName(), t.previous());
         Problem scenario = Scenarios.of(base, t.seed(), t.scenario());
         Solved s = solve(scenario, t);
         Evaluation e = s.evaluation();
@@ -66,14 +66,22 @@ public final class SweepWorker {
         return new SolverSettings(seed, moveLimit, SAFETY_CAP, null, d.environmentMode(), true, 0);
     }
 
-    static Problem problem(String text, String name) {
+    /** The swept problem, continuing its previous plan (R31: carried pools, continuing jobs) when it has one. */
+    public static Problem problem(String text, String name, PreviousText previous) {
         Parsed p = last;
-        if (p != null && p.text().equals(text) && p.name().equals(name)) {
+        if (p != null && p.text().equals(text) && p.name().equals(name) && java.util.Objects.equals(p.previous(), previous)) {
             return p.problem();
         }
         try {
             Problem problem = ProblemReader.parse(name, text, new ArrayList<>());
-            last = new Parsed(text, name, problem);
+            if (previous != null) {
+                byte[] bytes = previous.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                problem = io.gpuplan.previous.PreviousPlans.apply(problem, previous.name(), ProblemReader.sha256(bytes),
+                        io.gpuplan.output.Yaml.MAPPER.readValue(previous.text(), io.gpuplan.output.PlanDocument.class),
+                        previous.text(), previous.path(), name, w -> {
+                        });
+            }
+            last = new Parsed(text, name, previous, problem);
             return problem;
         } catch (InputErrors e) {
             // The command checked the file before making tasks; a worker that cannot read it says why.
@@ -82,10 +90,10 @@ public final class SweepWorker {
     }
 
     /** The task list of a stage-1 run: every scenario, commitments free. */
-    static List<SweepTask> stageOne(String text, String name, int n, long seed, long moveLimit, long solveSeed) {
+    static List<SweepTask> stageOne(Sweep.Request q, long solveSeed) {
         List<SweepTask> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(new SweepTask(text, name, i, seed, -1, null, moveLimit, solveSeed));
+        for (int i = 0; i < q.scenarios(); i++) {
+            out.add(new SweepTask(q.problemText(), q.fileName(), i, q.seed(), -1, null, q.moveLimit(), solveSeed, q.previous()));
         }
         return out;
     }

@@ -42,9 +42,9 @@ class CommitmentsTest {
         assertEquals(64, c.offer("ri").orElseThrow().maxGpus(), "the offer as written: only its level is fixed");
         assertNull(c.offer("od").orElseThrow().committedGpus());
         Problem f = Commitments.solveForm(c);
-        assertEquals(List.of("od", "ri (carried)", "own"), f.offers().stream().map(Offer::id).toList(),
+        assertEquals(List.of("od", "ri (committed)", "own"), f.offers().stream().map(Offer::id).toList(),
                 "the reserved offer itself is withdrawn: no other reservation");
-        Offer carried = f.offer("ri (carried)").orElseThrow();
+        Offer carried = f.offer("ri (committed)").orElseThrow();
         assertEquals(0, carried.priceInBase(), 0);
         assertEquals(16, carried.maxGpus());
         assertTrue(carried.isReserved() && carried.isCarried());
@@ -57,8 +57,8 @@ class CommitmentsTest {
     @Test
     void liftedDecisionsRunOnTheOfferItselfAndBuyTheLevel() throws Exception {
         Problem c = Commitments.commit(ProblemReader.parse("c.yaml", TEXT, new ArrayList<>()), Map.of("ri", 16, "own", 8));
-        Decisions d = Commitments.lift(c, new Decisions(List.of(new Placement("j", "ri (carried)", 8, 0)),
-                Map.of("ri (carried)", 8, "own", 0)));
+        Decisions d = Commitments.lift(c, new Decisions(List.of(new Placement("j", "ri (committed)", 8, 0)),
+                Map.of("ri (committed)", 8, "own", 0)));
         assertEquals(List.of(new Placement("j", "ri", 8, 0)), d.placements());
         assertEquals(Map.of("ri", 16, "own", 8), d.reservations());
     }

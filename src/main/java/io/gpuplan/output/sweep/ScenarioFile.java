@@ -22,13 +22,19 @@ public final class ScenarioFile {
      * @param base        the swept problem as read
      * @param scenario    the scenario with the levels fixed ({@code Commitments.commit} of {@code Scenarios.of})
      * @param extendsPath the swept problem's file, relative to where this file is written
+     * @param previousPlan R31: the previous plan the swept problem continues, relative to where this file is written
+     *                    (its own {@code previous.plan} is relative to the swept problem), or null
      * @param header      the comment lines on top (what the file is, without the leading "# ")
      */
-    public static String text(Problem base, Problem scenario, String extendsPath, String name, List<String> header) {
+    public static String text(Problem base, Problem scenario, String extendsPath, String previousPlan, String name,
+                              List<String> header) {
         StringBuilder sb = new StringBuilder();
         header.forEach(h -> sb.append("# ").append(h).append('\n'));
         sb.append("extends: ").append(quote(extendsPath)).append('\n');
         sb.append("name: ").append(quote(name)).append('\n');
+        if (previousPlan != null) {
+            sb.append("previous: {plan: ").append(quote(previousPlan)).append("}\n");
+        }
         List<String> offers = new ArrayList<>();
         for (Offer o : scenario.offers()) {
             Offer b = base.offer(o.id()).orElseThrow();

@@ -60,7 +60,7 @@ class ScenarioFileTest {
         for (int i = 0; i < 6; i++) {
             Problem scenario = Commitments.commit(Scenarios.of(p, 7, i), Map.of("ri", 8));
             Path file = out.resolve("s.sweep-" + i + ".yaml");
-            Files.writeString(file, ScenarioFile.text(p, scenario, "../problems/s.yaml", scenario.name(), List.of("scenario " + i)));
+            Files.writeString(file, ScenarioFile.text(p, scenario, "../problems/s.yaml", null, scenario.name(), List.of("scenario " + i)));
             Problem back = ProblemReader.read(file).problem();
             assertEquals(scenario.jobs().stream().map(Job::id).toList(), back.jobs().stream().map(Job::id).toList(), "scenario " + i);
             for (Job j : scenario.jobs()) {
