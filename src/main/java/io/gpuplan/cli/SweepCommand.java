@@ -45,7 +45,9 @@ import picocli.CommandLine.Spec;
                 + " demand and prices, proposes candidate commitments (reserved and owned GPUs) from their plans,"
                 + " evaluates each candidate on every scenario with the jobs re-placed, and recommends one. Writes"
                 + " DIR/X.sweep.md, .html, .csv, the median scenario's plan under it (X.sweep-median.*) and FOCUS"
-                + " forecasts at P50 and P90 (X.sweep-p50.focus.csv, X.sweep-p90.focus.csv).",
+                + " forecasts at P50 and P90 (X.sweep-p50.focus.csv, X.sweep-p90.focus.csv), each plan beside its"
+                + " scenario file (X.sweep-median.yaml: the sampled figures and committedGpus, R32.8), which verify"
+                + " checks it against. A problem continuing a previous plan (R31) is swept continuing it.",
         footer = {"", "Example:", "  gpuplan sweep problems/uncertain-demand-2027q3.yaml --scenarios 40 --seed 7"})
 final class SweepCommand implements Callable<Integer> {
     /** Moves per scenario solve: 200 solves of a 60-job quarter on 2 cores take minutes, not hours. */
