@@ -89,6 +89,14 @@ class SweepRecourseTest {
         String plan = Files.readString(out.resolve("o.sweep-median.plan.yaml"));
         assertTrue(plan.contains("totals:\n  cost: 1782.12\n"), plan);
         assertTrue(plan.contains("  depreciation: 537.72\n") && plan.contains("  operations: 302.47\n"), plan);
+        // solve plans the scenario file as the sweep did: the 4 cards bought, the same cost, the level kept.
+        Path again = dir.resolve("again");
+        var solved = run("solve", out.resolve("o.sweep-median.yaml").toString(), "--seed", "5", "--move-limit", "2000",
+                "--out", again.toString());
+        assertEquals(0, solved.code(), solved.err() + solved.out());
+        assertTrue(solved.out().contains("cost 1782.12 USD"), solved.out());
+        String resolved = Files.readString(again.resolve("o.sweep-median.plan.yaml"));
+        assertTrue(resolved.contains("owned:\n- offer: own\n") && resolved.contains("  gpus: 4\n"), resolved);
     }
 
     @Test
