@@ -68,9 +68,9 @@ public final class Commitments {
 
     /**
      * What the search solves for a problem with fixed levels: a fixed reserved level r on offer o becomes an offer
-     * like R31.1's carried ones, {@code o (committed)} (priced 0, maxGpus = r, the same derivation {@link PreviousPlans} uses) and o
-     * itself is withdrawn (no other reservation); a fixed owned level caps the owned offer (its lead time and power
-     * stay). The pool is free to use, so the search fills it; its R18/R28 are the same whatever the plan, and
+     * like R31.1's carried ones, {@code o (committed)} (priced 0, maxGpus = r, the same derivation
+     * {@link PreviousPlans} uses), and o itself is withdrawn (no other reservation); a fixed owned level caps the owned
+     * offer (its lead time and power stay). The pool is free to use, so the search fills it; its R18/R28 are the same whatever the plan, and
      * {@link #lift} puts them back. R29's dependence on use is not weighed while placing (it only adds to a full pool).
      */
     public static Problem solveForm(Problem p) {
