@@ -43,15 +43,13 @@ class EndToEndTest {
     Stream<DynamicTest> everyCommittedPlanAgreesWithItsProblem() throws Exception {
         List<Path> plans;
         try (Stream<Path> files = Files.walk(Path.of("solutions"))) {
-            // A sweep's plans (NAME.sweep-median/-p50/-p90) are plans of sampled scenarios with a commitment fixed, not
-            // of a problem file (R32): SweepTest checks that they are written and reproducible.
-            plans = files.filter(p -> p.toString().endsWith(".plan.yaml") && !p.getFileName().toString().contains(".sweep-"))
-                    .sorted().toList();
+            // A sweep's plans (NAME.sweep-median/-p50/-p90) are plans of the scenario files beside them (R32.8).
+            plans = files.filter(p -> p.toString().endsWith(".plan.yaml")).sorted().toList();
         }
         assertFalse(plans.isEmpty(), "solutions/ holds no plans");
         return plans.stream().map(planFile -> DynamicTest.dynamicTest(planFile.toString(), () -> {
             String base = planFile.getFileName().toString().replace(".plan.yaml", "");
-            // Bundled problems live in problems/; a frontier's budget overlays beside their plans.
+            // Bundled problems live in problems/; a frontier's budget overlays and a sweep's scenarios beside their plans.
             Path problemFile = Files.exists(planFile.resolveSibling(base + ".yaml")) ? planFile.resolveSibling(base + ".yaml")
                     : Path.of("problems", base + ".yaml");
             assertTrue(Files.exists(problemFile), "no problem file for " + planFile);

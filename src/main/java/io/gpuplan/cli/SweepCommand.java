@@ -11,7 +11,13 @@ import io.gpuplan.output.sweep.SweepTables;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.output.sweep.ScenarioFile;
+import io.gpuplan.solve.PlanSolver;
+import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.sweep.CandidateStats;
+import io.gpuplan.sweep.Commitments;
+import io.gpuplan.sweep.FixedSolve;
+import io.gpuplan.sweep.PreviousText;
 import io.gpuplan.sweep.Objective;
 import io.gpuplan.sweep.ScenarioResult;
 import io.gpuplan.sweep.Scenarios;
@@ -39,7 +45,9 @@ import picocli.CommandLine.Spec;
                 + " demand and prices, proposes candidate commitments (reserved and owned GPUs) from their plans,"
                 + " evaluates each candidate on every scenario with the jobs re-placed, and recommends one. Writes"
                 + " DIR/X.sweep.md, .html, .csv, the median scenario's plan under it (X.sweep-median.*) and FOCUS"
-                + " forecasts at P50 and P90 (X.sweep-p50.focus.csv, X.sweep-p90.focus.csv).",
+                + " forecasts at P50 and P90 (X.sweep-p50.focus.csv, X.sweep-p90.focus.csv), each plan beside its"
+                + " scenario file (X.sweep-median.yaml: the sampled figures and committedGpus, R32.8), which verify"
+                + " checks it against. A problem continuing a previous plan (R31) is swept continuing it.",
         footer = {"", "Example:", "  gpuplan sweep problems/uncertain-demand-2027q3.yaml --scenarios 40 --seed 7"})
 final class SweepCommand implements Callable<Integer> {
     /** Moves per scenario solve: 200 solves of a 60-job quarter on 2 cores take minutes, not hours. */
@@ -105,24 +113,26 @@ final class SweepCommand implements Callable<Integer> {
             bad.forEach(b -> err.println("sweep: " + b));
             return ExitCodes.BAD_INPUT;
         }
-        ProblemReader.Loaded loaded = Problems.loadWithoutPrevious(file, err);
+        // R31: a problem continuing a previous plan is swept continuing it: its carried pools stay carried (price 0,
+        // no candidate), its continuing jobs follow R31 in every scenario; the candidates are the new commitments.
+        ProblemReader.Loaded loaded = Problems.load(file, err, null);
         if (loaded == null) {
             return ExitCodes.BAD_INPUT;
         }
-        if (loaded.problem().previous().requested() != null) {
-            err.println(file + ": previous.plan: a sweep does not continue a previous plan (R31) yet; remove it, or"
-                    + " sweep the problem without it");
-            return ExitCodes.BAD_INPUT;
-        }
         String text;
+        PreviousText previous = null;
         try {
             text = ProblemReader.resolve(file);
-        } catch (InputErrors e) {
+            if (loaded.problem().previous().present()) {
+                Path plan = previousPlan(loaded);
+                previous = new PreviousText(plan.getFileName().toString(), plan.toString(), java.nio.file.Files.readString(plan));
+            }
+        } catch (InputErrors | IOException e) {
             return ExitCodes.BAD_INPUT; // reported by the load above
         }
         String base = ScenarioRun.baseName(file);
         String name = file.getFileName().toString();
-        Sweep.Request q = new Sweep.Request(text, name, scenarios, seed, moveLimit, obj);
+        Sweep.Request q = new Sweep.Request(text, name, scenarios, seed, moveLimit, obj, previous);
         try (TaskEngine eng = Engines.create(engine, master, parallel == null ? Runtime.getRuntime().availableProcessors() : parallel)) {
             Sweep.Result r = Sweep.run(loaded.problem(), q, eng, new SweepProgress(err, base, false));
             write(r, loaded, base, stdout);
@@ -158,22 +168,55 @@ final class SweepCommand implements Callable<Integer> {
         stdout.flush();
     }
 
+    /** R31: the previous plan file the problem names (relative to the problem file). */
+    private static Path previousPlan(ProblemReader.Loaded loaded) {
+        return loaded.file().resolveSibling(loaded.problem().previous().requested());
+    }
+
     /** The scenario whose cost under the recommendation is its P_q (nearest rank; the lowest index among equals). */
     static int percentileScenario(CandidateStats s, int q) {
         long cents = q == 50 ? s.p50Cents() : s.p90Cents();
         return s.rows().stream().filter(row -> row.costCents() == cents).mapToInt(ScenarioResult::scenario).min().orElseThrow();
     }
 
-    /** Solves scenario {@code index} under the recommended commitment again (the same task, the same plan) and writes it. */
+    /**
+     * Writes scenario {@code index} under the recommended commitment as a problem file (R32.6: an overlay of the swept
+     * problem with the sampled figures and the levels fixed, R32.8), solves that file as the sweep solved the scenario
+     * (the same task: the same plan) and writes its plan, which {@code verify} checks against the file.
+     */
     private String planUnder(Sweep.Result r, ProblemReader.Loaded loaded, int index, String outBase) throws IOException {
         Sweep.Request q = r.request();
-        Problem scenario = Scenarios.of(loaded.problem(), q.seed(), index);
-        SweepTask t = new SweepTask(q.problemText(), q.fileName(), index, q.seed(), r.recommendation().index(),
-                new TreeMap<>(r.recommended().candidate().levels()), q.moveLimit(), q.seed());
-        SweepWorker.Solved s = SweepWorker.solve(scenario, t);
-        ProblemReader.Loaded fixed = new ProblemReader.Loaded(loaded.file(), loaded.sha256(), s.problem(), loaded.warnings());
-        PlanDocument doc = PlanDocumentBuilder.build(ScenarioRun.context(fixed, SweepWorker.settings(q.moveLimit(), q.seed()),
-                s.result(), out, Map.of()), s.evaluation());
+        CandidateStats best = r.recommended();
+        Problem scenario = Commitments.commit(Scenarios.of(loaded.problem(), q.seed(), index), best.candidate().levels());
+        Path file = out.resolve(outBase + ".yaml");
+        String extendsPath = out.toAbsolutePath().normalize().relativize(loaded.file().toAbsolutePath().normalize())
+                .toString().replace('\\', '/');
+        String previousPath = !loaded.problem().previous().present() ? null : out.toAbsolutePath().normalize()
+                .relativize(previousPlan(loaded).toAbsolutePath().normalize()).toString().replace('\\', '/');
+        AtomicFiles.write(file, ScenarioFile.text(loaded.problem(), scenario, extendsPath, previousPath, scenario.name(), List.of(
+                "R32: scenario " + index + (index == 0 ? " (the median scenario)" : "") + " of `gpuplan sweep "
+                        + loaded.file().getFileName() + " --scenarios " + q.scenarios() + " --seed " + q.seed() + "`,",
+                "under the recommended commitment, " + best.candidate().describe() + " (committedGpus, R32.8).",
+                "Its plan is " + outBase + ".plan.yaml: `gpuplan verify " + outBase + ".yaml " + outBase + ".plan.yaml`.")));
+        ProblemReader.Loaded fixed;
+        try {
+            fixed = io.gpuplan.previous.PreviousPlans.apply(ProblemReader.read(file), null);
+        } catch (InputErrors e) {
+            throw new IllegalStateException(file + " does not read back: " + e.getMessage(), e);
+        }
+        SolverSettings settings = SweepWorker.settings(q.moveLimit(), q.seed());
+        FixedSolve.Solved s = FixedSolve.solve(fixed.problem(), settings, x -> {
+        }, new io.gpuplan.solve.Stopper());
+        long swept = best.rows().stream().filter(row -> row.scenario() == index).mapToLong(ScenarioResult::costCents).findFirst().orElseThrow();
+        if (s.evaluation().costCents() != swept) {
+            throw new IllegalStateException(file + " plans at " + io.gpuplan.sizing.Money.format(s.evaluation().costCents())
+                    + ", the sweep's scenario " + index + " at " + io.gpuplan.sizing.Money.format(swept) + ": the file does not"
+                    + " state the scenario exactly");
+        }
+        PlanSolver.Result res = s.result();
+        PlanDocumentBuilder.Context c = ScenarioRun.context(fixed, settings, res, out, Map.of());
+        PlanDocument doc = PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(c.problem(), c.problemRef(), c.solver(),
+                c.run(), s.options(), s.certificate(), Map.of()), s.evaluation());
         Path plan = Outputs.writeAll(out, outBase, s.problem(), doc, s.evaluation()).get(0);
         return plan.getFileName().toString(); // the file name alone: the report is the same wherever it is written
     }

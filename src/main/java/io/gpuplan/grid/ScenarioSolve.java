@@ -13,6 +13,8 @@ import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.solve.Stopper;
+import io.gpuplan.sweep.Commitments;
+import io.gpuplan.sweep.FixedSolve;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,6 +66,9 @@ public final class ScenarioSolve {
             throw new Failed(ExitCodes.INTERRUPTED, "not solved: stopped by " + stopper.reason());
         }
         try {
+            if (Commitments.fixesAny(problem)) {
+                return solveFixed(problem, base, refs, settings, progress, solved, stopper, messages);
+            }
             PlanSolver.Result result = PlanSolver.solve(problem, settings, progress, candidates, stopper);
             solved.run();
             result.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
@@ -81,10 +86,7 @@ public final class ScenarioSolve {
                 throw new Failed(ExitCodes.INTERNAL, "the rule checks score the plan " + doc.score()
                         + " but the solver scored it " + result.score() + "; the plan is not written");
             }
-            // A feasible plan that leaves jobs unplanned is a result, not a failure (the console and report list
-            // them); solve --fail-on-unplanned turns it into exit 1 for scripts that need every job placed.
-            int code = result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
-            return new Solved(problem, doc, evaluation, decisions, result, code);
+            return new Solved(problem, doc, evaluation, decisions, result, code(result, doc));
         } catch (io.gpuplan.sizing.SizingStopped e) {
             throw new Failed(ExitCodes.BAD_INPUT, "not solved: the time limit (" + duration(settings.timeLimit())
                     + ") ran out while sizing the options (" + e.sized() + " of " + e.jobs() + " jobs sized); nothing is"
@@ -92,6 +94,32 @@ public final class ScenarioSolve {
         } catch (RuntimeException e) {
             throw new Failed(ExitCodes.INTERNAL, "internal error: " + e);
         }
+    }
+
+    /**
+     * R32.8: a problem with fixed levels (a sweep's scenario file) is solved as the sweep solves it, the pools free to
+     * use ({@link FixedSolve}); its score is the rules' (the search's lacks the fixed R18), and R27's re-solves
+     * without a provider are not run (they would not keep the levels).
+     */
+    private static Solved solveFixed(Problem problem, String base, Refs refs, SolverSettings settings,
+                                     Consumer<PlanSolver.Progress> progress, Runnable solved, Stopper stopper,
+                                     Consumer<String> messages) {
+        FixedSolve.Solved s = FixedSolve.solve(problem, settings, progress, stopper);
+        solved.run();
+        s.options().stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
+                messages.accept(base + ": " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
+        PlanDocumentBuilder.Context c = context(problem, refs, settings, s.result(), Map.of());
+        PlanDocument doc = PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(c.problem(), c.problemRef(), c.solver(),
+                c.run(), s.options(), s.certificate(), Map.of()), s.evaluation());
+        return new Solved(problem, doc, s.evaluation(), s.decisions(), s.result(), code(s.result(), doc));
+    }
+
+    /**
+     * A feasible plan that leaves jobs unplanned is a result, not a failure (the console and report list them);
+     * solve --fail-on-unplanned turns it into exit 1 for scripts that need every job placed.
+     */
+    private static int code(PlanSolver.Result result, PlanDocument doc) {
+        return result.terminatedEarly() ? ExitCodes.INTERRUPTED : doc.feasible() ? ExitCodes.OK : ExitCodes.PARTIAL;
     }
 
     public static PlanDocumentBuilder.Context context(Problem problem, Refs refs, SolverSettings s, PlanSolver.Result r,

@@ -15,13 +15,31 @@ package io.gpuplan.problem;
  *                    problem's for all), or null: the pool's utilization within the horizon
  * @param blockDays   R30, block offers: the block lengths in days one may buy, ascending without repeats (else empty)
  * @param carried     R31.1: the previous plan's reservation this derived offer carries (price 0), else null
+ * @param committedGpus R32.8, reserved and owned offers: GPUs already committed (the plan buys exactly these), else
+ *                    null (the plan buys the peak its jobs use, R18/R28)
  */
 public record Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
                     PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
                     int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
                     int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse,
-                    java.util.List<Integer> blockDays, Carried carried) {
+                    java.util.List<Integer> blockDays, Carried carried, Integer committedGpus) {
     public static final int UNLIMITED = Integer.MAX_VALUE;
+
+    /** An offer whose level the plan chooses (no fixed commitment, R32.8). */
+    public Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,
+                 PurchaseModel purchase, double price, String currency, double priceInBase, double exchangeRate,
+                 int gpusPerInstance, int maxGpus, double crossNodeEfficiency, double interruptionsPerDay,
+                 int termMonths, PriceSource priceSource, OwnedTerms owned, ExpectedUse expectedUse,
+                 java.util.List<Integer> blockDays, Carried carried) {
+        this(id, provider, region, jurisdiction, accelerator, purchase, price, currency, priceInBase, exchangeRate,
+                gpusPerInstance, maxGpus, crossNodeEfficiency, interruptionsPerDay, termMonths, priceSource, owned,
+                expectedUse, blockDays, carried, null);
+    }
+
+    /** R32.8: a committed offer whose GPUs are fixed before the horizon (the plan buys exactly {@code committedGpus}). */
+    public boolean isFixed() {
+        return committedGpus != null;
+    }
 
     /** An offer that is not a capacity block (R30) and carries nothing from a previous plan (R31). */
     public Offer(String id, String provider, String region, String jurisdiction, Accelerator accelerator,

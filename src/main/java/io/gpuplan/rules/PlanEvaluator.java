@@ -190,6 +190,10 @@ public final class PlanEvaluator {
                 violations.add(new Violation(rule, offer.id(), 1, gpus + " GPUs " + verb + "; must be a multiple of "
                         + offer.gpusPerInstance() + " from 0 to " + (offer.isCapped() ? offer.maxGpus() : "any")));
             }
+            if (offer.isFixed() && gpus != offer.committedGpus()) { // R32.8: the level was fixed before the horizon
+                violations.add(new Violation(rule, offer.id(), 1, gpus + " GPUs " + verb + "; committedGpus fixes "
+                        + offer.committedGpus() + " (R32.8)"));
+            }
             int peak = 0;
             long usedSlotGpus = 0;
             for (int u : used) {

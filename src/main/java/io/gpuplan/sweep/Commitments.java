@@ -6,10 +6,12 @@ import io.gpuplan.problem.Horizon;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.PriceSource;
 import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.solve.bounds.Certificate;
 import io.gpuplan.rules.OwnedResult;
 import io.gpuplan.rules.ReservationResult;
-import io.gpuplan.sizing.OwnedGpus;
 import io.gpuplan.sizing.Reservations;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,83 +49,84 @@ public final class Commitments {
     }
 
     /**
-     * The scenario with the levels fixed: a reserved pool becomes R31.1's carried offer (priced 0, maxGpus = the
-     * level, the same derivation {@link PreviousPlans} uses), so no other reservation is bought; an owned offer is
-     * capped at its level (it keeps its lead time and power; {@link #cents} pays the cards not used).
+     * R32.8: the scenario with the levels fixed as the format states them, {@code committedGpus} on each committed
+     * offer: the plan buys exactly these (R18, R28 on all of them, R29 from the plan's use).
      */
-    public static Problem fixed(Problem p, Map<String, Integer> levels) {
-        Horizon h = p.horizon();
+    public static Problem commit(Problem p, Map<String, Integer> levels) {
         List<Offer> offers = new ArrayList<>();
         for (Offer o : p.offers()) {
             Integer level = levels.get(o.id());
-            if (level == null || o.isCarried()) {
+            offers.add(level == null || o.isCarried() ? o : withLevel(o, o.maxGpus(), level));
+        }
+        return p.scenario(offers, p.jobs());
+    }
+
+    /** Whether the problem fixes any committed level (R32.8): then it is solved through {@link #solveForm}. */
+    public static boolean fixesAny(Problem p) {
+        return p.offers().stream().anyMatch(Offer::isFixed);
+    }
+
+    /**
+     * What the search solves for a problem with fixed levels: a fixed reserved level r on offer o becomes an offer
+     * like R31.1's carried ones, {@code o (committed)} (priced 0, maxGpus = r, the same derivation
+     * {@link PreviousPlans} uses), and o itself is withdrawn (no other reservation); a fixed owned level caps the owned
+     * offer (its lead time and power stay). The pool is free to use, so the search fills it; its R18/R28 are the same whatever the plan, and
+     * {@link #lift} puts them back. R29's dependence on use is not weighed while placing (it only adds to a full pool).
+     */
+    public static Problem solveForm(Problem p) {
+        Horizon h = p.horizon();
+        List<Offer> offers = new ArrayList<>();
+        for (Offer o : p.offers()) {
+            if (!o.isFixed()) {
                 offers.add(o);
-            } else if (o.isReserved()) {
-                if (level > 0) {
-                    Carried c = new Carried(o.id(), SOURCE, level, h.start().plusMonths(o.termMonths()), o.termMonths(),
-                            h.slots(), o.price(), o.currency(), o.exchangeRate());
-                    offers.add(PreviousPlans.carriedReservation(o, Carried.idOf(o.id()), c, source(o, level)));
-                }
-            } else if (level > 0) {
-                offers.add(capped(o, level));
+            } else if (o.committedGpus() > 0 && o.isReserved()) {
+                int level = o.committedGpus();
+                Carried c = new Carried(o.id(), SOURCE, level, h.start().plusMonths(o.termMonths()), o.termMonths(),
+                        h.slots(), o.price(), o.currency(), o.exchangeRate());
+                offers.add(PreviousPlans.carriedReservation(o, poolId(o.id()), c, source(o, level)));
+            } else if (o.committedGpus() > 0) {
+                offers.add(withLevel(o, o.committedGpus(), null));
             }
         }
         return p.scenario(offers, p.jobs());
     }
 
     /**
-     * What a stage-2 plan of {@code fixed} costs as the rules compute it: its own cost plus, per fixed reserved pool,
-     * R18 for the level and R29 from the plan's use; per owned pool R28 for the cards bought but not used.
+     * The solve form's pool of a fixed reserved offer: {@code o (committed)}, apart from R31's {@code o (carried)} of
+     * the same offer when the problem continues a previous plan that reserved on it.
      */
-    public static long cents(Problem original, Evaluation e, Map<String, Integer> levels) {
-        return e.costCents() + extraCents(original, e, levels);
+    static String poolId(String offer) {
+        return offer + " (committed)";
     }
 
-    private static long extraCents(Problem original, Evaluation e, Map<String, Integer> levels) {
-        Horizon h = original.horizon();
-        long cents = 0;
-        for (FixedPool f : fixedPools(original, e, levels)) {
-            Offer o = f.offer();
-            if (o.isReserved()) {
-                cents += Reservations.horizonCents(o, f.level(), h) + Reservations.strandedCents(o, f.level(), f.usedGpuSlots(), h);
-            } else {
-                int bought = e.owned().stream().filter(w -> w.offer().id().equals(o.id())).mapToInt(OwnedResult::gpus).sum();
-                cents += OwnedGpus.horizonCents(o, f.level(), h) - OwnedGpus.horizonCents(o, bought, h);
-            }
+    /**
+     * The decisions of a {@link #solveForm} plan as decisions of {@code p}: jobs on {@code o (committed)} run on o, and
+     * every fixed offer buys its level.
+     */
+    public static Decisions lift(Problem p, Decisions d) {
+        Map<String, String> base = new TreeMap<>(); // o (committed) -> o
+        p.offers().stream().filter(o -> o.isFixed() && o.isReserved()).forEach(o -> base.put(poolId(o.id()), o.id()));
+        List<Placement> placements = d.placements().stream().map(x -> base.containsKey(x.offer())
+                ? new Placement(x.job(), base.get(x.offer()), x.gpus(), x.startSlot()) : x).toList();
+        Map<String, Integer> levels = new TreeMap<>(d.reservations());
+        base.keySet().forEach(levels::remove);
+        p.offers().stream().filter(Offer::isFixed).forEach(o -> levels.put(o.id(), o.committedGpus()));
+        return new Decisions(placements, levels);
+    }
+
+    /**
+     * A {@link #solveForm} certificate for {@code p}: the same unplanned bound (p's plans are the form's, each with its
+     * fixed pools' R18 added, R29 and R28's unused cards only adding to it), the cost bound raised by the fixed reserved
+     * pools' R18.
+     */
+    public static Certificate certificate(Problem p, Certificate c) {
+        if (c == null || c.costBound() < 0) {
+            return c;
         }
-        return cents;
-    }
-
-    /** R29 plus the idle part of the fixed pools within the horizon, in cents: what was committed and not used. */
-    public static long strandedCents(Problem original, Evaluation e, Map<String, Integer> levels) {
-        Horizon h = original.horizon();
-        long cents = 0;
-        for (FixedPool f : fixedPools(original, e, levels)) {
-            Offer o = f.offer();
-            double idleHours = Math.max(0, ((double) f.level() * h.slots() - f.usedGpuSlots()) * h.slotHours());
-            if (o.isReserved()) {
-                cents += Math.round(idleHours * o.priceInBase() * 100) + Reservations.strandedCents(o, f.level(), f.usedGpuSlots(), h);
-            } else {
-                cents += Math.round(OwnedGpus.horizonCents(o, f.level(), h) * idleHours / ((double) f.level() * h.hours()));
-            }
-        }
-        return cents;
-    }
-
-    /** A committed offer of the original problem fixed at a level > 0, and the GPU-slots the plan uses on it. */
-    private record FixedPool(Offer offer, int level, long usedGpuSlots) {
-    }
-
-    /** The levels above 0, each with its pool's use in the plan (a reserved pool runs as its carried offer). */
-    private static List<FixedPool> fixedPools(Problem original, Evaluation e, Map<String, Integer> levels) {
-        List<FixedPool> out = new ArrayList<>();
-        levels.forEach((id, level) -> {
-            if (level > 0) {
-                Offer o = original.offer(id).orElseThrow();
-                out.add(new FixedPool(o, level, usedGpuSlots(e, o.isReserved() ? Carried.idOf(id) : id)));
-            }
-        });
-        return out;
+        long r18 = p.offers().stream().filter(o -> o.isFixed() && o.isReserved())
+                .mapToLong(o -> Reservations.horizonCents(o, o.committedGpus(), p.horizon())).sum();
+        return new Certificate(c.unplannedAtLeast(), c.unplannedBy(), c.costBound() + r18,
+                r18 == 0 ? c.costBy() : c.costBy() + ", plus the committed GPUs' R18 (R32.8)", c.startedFrom(), c.note());
     }
 
     /** Stage 1: R29 plus the idle part of the pools the plan bought. */
@@ -141,22 +144,12 @@ public final class Commitments {
         return cents;
     }
 
-    private static long usedGpuSlots(Evaluation e, String offerId) {
-        int[] used = e.usage().get(offerId);
-        long sum = 0;
-        if (used != null) {
-            for (int u : used) {
-                sum += u;
-            }
-        }
-        return sum;
-    }
-
-    private static Offer capped(Offer o, int level) {
+    /** The offer at most {@code maxGpus}, its level fixed at {@code committed} (null: free up to it). */
+    private static Offer withLevel(Offer o, int maxGpus, Integer committed) {
         return new Offer(o.id(), o.provider(), o.region(), o.jurisdiction(), o.accelerator(), o.purchase(), o.price(),
-                o.currency(), o.priceInBase(), o.exchangeRate(), o.gpusPerInstance(), Math.min(level, o.maxGpus()),
+                o.currency(), o.priceInBase(), o.exchangeRate(), o.gpusPerInstance(), Math.min(maxGpus, o.maxGpus()),
                 o.crossNodeEfficiency(), o.interruptionsPerDay(), o.termMonths(), o.priceSource(), o.owned(),
-                o.expectedUse(), o.blockDays(), o.carried());
+                o.expectedUse(), o.blockDays(), o.carried(), committed);
     }
 
     private static PriceSource source(Offer o, int level) {

@@ -102,9 +102,12 @@ public final class Scenarios {
      */
     static Offer priced(Offer o, double f, Double rate) {
         double k = o.isCommitted() || o.isCarried() ? 1 : f;
-        return new Offer(o.id(), o.provider(), o.region(), o.jurisdiction(), o.accelerator(), o.purchase(), o.price() * k,
-                o.currency(), o.priceInBase() * k, o.exchangeRate(), o.gpusPerInstance(), o.maxGpus(),
-                o.crossNodeEfficiency(), rate == null ? o.interruptionsPerDay() : rate, o.termMonths(), o.priceSource(),
-                o.owned(), o.expectedUse(), o.blockDays(), o.carried());
+        // In the base currency as a problem file's reader converts a price (price / rate), so that the scenario file
+        // (ScenarioFile) that states this price reads back to this offer exactly.
+        double price = o.price() * k;
+        return new Offer(o.id(), o.provider(), o.region(), o.jurisdiction(), o.accelerator(), o.purchase(), price,
+                o.currency(), k == 1 ? o.priceInBase() : price / o.exchangeRate(), o.exchangeRate(), o.gpusPerInstance(),
+                o.maxGpus(), o.crossNodeEfficiency(), rate == null ? o.interruptionsPerDay() : rate, o.termMonths(),
+                o.priceSource(), o.owned(), o.expectedUse(), o.blockDays(), o.carried(), o.committedGpus());
     }
 }

@@ -16,7 +16,12 @@ import java.util.function.BiConsumer;
  */
 public final class Sweep {
     /** What a sweep is asked. */
-    public record Request(String problemText, String fileName, int scenarios, long seed, long moveLimit, Objective objective) {
+    /** @param previous R31: the previous plan the problem continues, or null */
+    public record Request(String problemText, String fileName, int scenarios, long seed, long moveLimit, Objective objective,
+                          PreviousText previous) {
+        public Request(String problemText, String fileName, int scenarios, long seed, long moveLimit, Objective objective) {
+            this(problemText, fileName, scenarios, seed, moveLimit, objective, null);
+        }
     }
 
     /** A scenario that failed for good in some stage: left out of every candidate's statistics, and said so. */
@@ -39,7 +44,7 @@ public final class Sweep {
 
     /** @param progress told per stage ("stage 1", "stage 2") how far it is */
     public static Result run(Problem problem, Request q, TaskEngine engine, BiConsumer<String, Progress> progress) {
-        List<SweepTask> first = SweepWorker.stageOne(q.problemText(), q.fileName(), q.scenarios(), q.seed(), q.moveLimit(), q.seed());
+        List<SweepTask> first = SweepWorker.stageOne(q, q.seed());
         List<Outcome<ScenarioResult>> ones = engine.map(first, SweepWorker::run, p -> progress.accept("stage 1", p));
         List<Failure> failures = new ArrayList<>();
         for (int i = 0; i < ones.size(); i++) {
@@ -57,7 +62,7 @@ public final class Sweep {
         for (int c = 0; c < candidates.size(); c++) {
             for (ScenarioResult r : own) {
                 second.add(new SweepTask(q.problemText(), q.fileName(), r.scenario(), q.seed(), c,
-                        new TreeMap<>(candidates.get(c).levels()), q.moveLimit(), q.seed()));
+                        new TreeMap<>(candidates.get(c).levels()), q.moveLimit(), q.seed(), q.previous()));
             }
         }
         List<Outcome<ScenarioResult>> twos = engine.map(second, SweepWorker::run, p -> progress.accept("stage 2", p));

@@ -13,9 +13,17 @@ import java.util.TreeMap;
  * @param fixed     stage 2: the candidate's GPUs per committed offer id; null in stage 1 (commitments free)
  * @param moveLimit moves per solve (never a wall-clock limit: the same task gives the same result everywhere)
  * @param solveSeed the solver's random seed
+ * @param previous  R31: the previous plan the problem continues, or null
  */
 public record SweepTask(String problemText, String fileName, int scenario, long seed, int candidate,
-                        TreeMap<String, Integer> fixed, long moveLimit, long solveSeed) implements Serializable {
+                        TreeMap<String, Integer> fixed, long moveLimit, long solveSeed, PreviousText previous)
+        implements Serializable {
+    /** A task of a problem that continues no previous plan. */
+    public SweepTask(String problemText, String fileName, int scenario, long seed, int candidate,
+                     TreeMap<String, Integer> fixed, long moveLimit, long solveSeed) {
+        this(problemText, fileName, scenario, seed, candidate, fixed, moveLimit, solveSeed, null);
+    }
+
     public boolean stageOne() {
         return fixed == null;
     }

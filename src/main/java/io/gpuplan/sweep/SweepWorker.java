@@ -21,37 +21,43 @@ public final class SweepWorker {
     /** The last problem text parsed in this JVM (a worker gets many tasks of one sweep). */
     private static volatile Parsed last;
 
-    private record Parsed(String text, String name, Problem problem) {
+    private record Parsed(String text, String name, PreviousText previous, Problem problem) {
     }
 
     private SweepWorker() {
     }
 
     public static ScenarioResult run(SweepTask t) {
-        Problem base = problem(t.problemText(), t.fileName());
+        Problem base = problem(t.problemText(), t.fileName(), t.previous());
         Problem scenario = Scenarios.of(base, t.seed(), t.scenario());
         Solved s = solve(scenario, t);
         Evaluation e = s.evaluation();
         int jobs = scenario.jobs().size();
-        if (t.stageOne()) {
-            return new ScenarioResult(t.scenario(), -1, e.costCents(), e.unplannedPriority(), Commitments.strandedCents(e),
-                    e.feasible(), jobs, Commitments.of(scenario, e));
-        }
-        return new ScenarioResult(t.scenario(), t.candidate(), Commitments.cents(scenario, e, t.fixed()),
-                e.unplannedPriority(), Commitments.strandedCents(scenario, e, t.fixed()), e.feasible(), jobs,
-                new TreeMap<>(t.fixed()));
+        // Stage 2's plan is one of the scenario with the levels fixed (R32.8): its cost has R18/R28 on them, R29 by use.
+        return new ScenarioResult(t.scenario(), t.stageOne() ? -1 : t.candidate(), e.costCents(), e.unplannedPriority(),
+                Commitments.strandedCents(e), e.feasible(), jobs, t.stageOne() ? Commitments.of(scenario, e) : new TreeMap<>(t.fixed()));
     }
 
-    /** A scenario's solve: the problem solved (the commitments fixed in stage 2), the solver's result, its evaluation. */
-    public record Solved(Problem problem, PlanSolver.Result result, Evaluation evaluation) {
+    /**
+     * A scenario's solve: the problem the plan is of (stage 2: the scenario with the candidate's levels fixed, R32.8),
+     * the search's result, the plan's options and certificate for that problem, its evaluation.
+     */
+    public record Solved(Problem problem, PlanSolver.Result result, java.util.List<io.gpuplan.sizing.JobOptions> options,
+                         io.gpuplan.solve.bounds.Certificate certificate, Evaluation evaluation) {
     }
 
     /** Solves the task's scenario (already built) with its commitments fixed, if any. */
     public static Solved solve(Problem scenario, SweepTask t) {
-        Problem p = t.stageOne() ? scenario : Commitments.fixed(scenario, t.fixed());
-        PlanSolver.Result r = PlanSolver.solve(p, settings(t.moveLimit(), t.solveSeed()), x -> {
-        });
-        return new Solved(p, r, PlanEvaluator.evaluate(p, SolutionDecisions.of(r.plan())));
+        SolverSettings settings = settings(t.moveLimit(), t.solveSeed());
+        if (t.stageOne()) {
+            PlanSolver.Result r = PlanSolver.solve(scenario, settings, x -> {
+            });
+            return new Solved(scenario, r, r.options(), r.certificate(),
+                    PlanEvaluator.evaluate(scenario, SolutionDecisions.of(r.plan())));
+        }
+        FixedSolve.Solved f = FixedSolve.solve(Commitments.commit(scenario, t.fixed()), settings, x -> {
+        }, new io.gpuplan.solve.Stopper());
+        return new Solved(f.problem(), f.result(), f.options(), f.certificate(), f.evaluation());
     }
 
     /** Move-limited, CP-SAT off (its time budget is not deterministic across machines): the same task, the same plan. */
@@ -60,14 +66,22 @@ public final class SweepWorker {
         return new SolverSettings(seed, moveLimit, SAFETY_CAP, null, d.environmentMode(), true, 0);
     }
 
-    static Problem problem(String text, String name) {
+    /** The swept problem, continuing its previous plan (R31: carried pools, continuing jobs) when it has one. */
+    public static Problem problem(String text, String name, PreviousText previous) {
         Parsed p = last;
-        if (p != null && p.text().equals(text) && p.name().equals(name)) {
+        if (p != null && p.text().equals(text) && p.name().equals(name) && java.util.Objects.equals(p.previous(), previous)) {
             return p.problem();
         }
         try {
             Problem problem = ProblemReader.parse(name, text, new ArrayList<>());
-            last = new Parsed(text, name, problem);
+            if (previous != null) {
+                byte[] bytes = previous.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                problem = io.gpuplan.previous.PreviousPlans.apply(problem, previous.name(), ProblemReader.sha256(bytes),
+                        io.gpuplan.output.Yaml.MAPPER.readValue(previous.text(), io.gpuplan.output.PlanDocument.class),
+                        previous.text(), previous.path(), name, w -> {
+                        });
+            }
+            last = new Parsed(text, name, previous, problem);
             return problem;
         } catch (InputErrors e) {
             // The command checked the file before making tasks; a worker that cannot read it says why.
@@ -76,10 +90,10 @@ public final class SweepWorker {
     }
 
     /** The task list of a stage-1 run: every scenario, commitments free. */
-    static List<SweepTask> stageOne(String text, String name, int n, long seed, long moveLimit, long solveSeed) {
+    static List<SweepTask> stageOne(Sweep.Request q, long solveSeed) {
         List<SweepTask> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            out.add(new SweepTask(text, name, i, seed, -1, null, moveLimit, solveSeed));
+        for (int i = 0; i < q.scenarios(); i++) {
+            out.add(new SweepTask(q.problemText(), q.fileName(), i, q.seed(), -1, null, q.moveLimit(), solveSeed, q.previous()));
         }
         return out;
     }

@@ -108,11 +108,29 @@ class SweepTest {
         for (String f : List.of(".sweep.html", ".sweep-median.plan.yaml", ".sweep-p50.focus.csv", ".sweep-p90.focus.csv")) {
             assertTrue(Files.isRegularFile(a.resolve(BASE + f)), f);
         }
+        // R32.8: each scenario plan is a plan of the scenario file beside it, and states the commitment's cost itself:
+        // verify agrees, and the plan's total is the CSV's cost of that scenario under the recommendation.
+        for (String s : List.of("median", "p50", "p90")) {
+            CliTest.Run v = run("verify", a.resolve(BASE + ".sweep-" + s + ".yaml").toString(),
+                    a.resolve(BASE + ".sweep-" + s + ".plan.yaml").toString());
+            assertEquals(0, v.code(), s + ": " + v.out() + v.err());
+        }
+        String medianPlan = Files.readString(a.resolve(BASE + ".sweep-median.plan.yaml"));
+        String scenarioFile = Files.readString(a.resolve(BASE + ".sweep-median.yaml"));
+        Matcher level = Pattern.compile("\\{id: \"([^\"]+)\", committedGpus: (\\d+)\\}").matcher(scenarioFile);
+        assertTrue(level.find(), scenarioFile);
+        assertTrue(chosen.startsWith(level.group(2) + " GPUs on " + level.group(1)), chosen + " vs " + scenarioFile);
+        assertTrue(medianPlan.contains("reservations:\n- offer: " + level.group(1) + "\n"), "the plan buys on the offer itself");
+        assertFalse(medianPlan.contains("(carried)"), "no carried pool at price 0: the plan pays its commitment");
+        String scenario0 = csv.lines().skip(1).map(SweepTest::cells)
+                .filter(c -> c.get(0).equals("" + recommended) && c.get(2).equals("0")).findFirst().orElseThrow().get(4);
+        assertTrue(medianPlan.contains("totals:\n  cost: " + scenario0 + "\n"), scenario0 + "\n" + medianPlan);
 
         // Same seed: the same files, byte for byte; another seed: other scenarios.
         Path b = dir.resolve("b");
         assertEquals(0, sweep(b, "7").code());
-        for (String f : List.of(".sweep.md", ".sweep.csv", ".sweep.html", ".sweep-median.plan.yaml", ".sweep-p90.focus.csv")) {
+        for (String f : List.of(".sweep.md", ".sweep.csv", ".sweep.html", ".sweep-median.plan.yaml", ".sweep-median.yaml",
+                ".sweep-p90.yaml", ".sweep-p90.focus.csv")) {
             assertArrayEquals(Files.readAllBytes(a.resolve(BASE + f)), Files.readAllBytes(b.resolve(BASE + f)), f);
         }
         Path c = dir.resolve("c");
@@ -133,5 +151,32 @@ class SweepTest {
         assertTrue(r.err().matches("(?s).*" + Pattern.quote(bad.toString()) + ":\\d+:\\d+: jobs\\[7\\]\\.demand\\.probability: is 1\\.4.*"), r.err());
         assertFalse(r.err().contains("Exception"), r.err());
         assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void aTamperedSweepPlanIsCaughtByVerify() throws IOException {
+        Path a = dir.resolve("t");
+        CliTest.Run r = run("sweep", EXAMPLE, "--scenarios", "3", "--seed", "7", "--move-limit", "2000", "--parallel", "2",
+                "--out", a.toString());
+        assertEquals(0, r.code(), r.err() + r.out());
+        Path problem = a.resolve(BASE + ".sweep-median.yaml");
+        Path plan = a.resolve(BASE + ".sweep-median.plan.yaml");
+        assertEquals(0, run("verify", problem.toString(), plan.toString()).code());
+        String text = Files.readString(plan);
+        Matcher level = Pattern.compile("reservations:\n- offer: [^\n]+\n(?:  [^\n]+\n)*?  gpus: (\\d+)\n").matcher(text);
+        assertTrue(level.find(), text);
+        int gpus = Integer.parseInt(level.group(1));
+        // Buying fewer GPUs than committed (with the cost to match) is not this scenario's plan: R32.8 fixes the level.
+        Path fewer = a.resolve("fewer.plan.yaml");
+        Files.writeString(fewer, text.substring(0, level.start(1)) + (gpus - 8) + text.substring(level.end(1)));
+        CliTest.Run v = run("verify", problem.toString(), fewer.toString());
+        assertNotEquals(0, v.code(), v.out() + v.err());
+        assertTrue((v.out() + v.err()).contains("committedGpus fixes " + gpus + " (R32.8)"), v.out() + v.err());
+        // Hiding the commitment's cost (the carried pool's 0.00 of before) is caught as well.
+        Path free = a.resolve("free.plan.yaml");
+        Files.writeString(free, text.replaceFirst("  horizonCost: [0-9.]+\n", "  horizonCost: 0.00\n"));
+        v = run("verify", problem.toString(), free.toString());
+        assertNotEquals(0, v.code(), v.out() + v.err());
+        assertTrue((v.out() + v.err()).contains("reservations[0].horizonCost: the plan states 0.00"), v.out() + v.err());
     }
 }

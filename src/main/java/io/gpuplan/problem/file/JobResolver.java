@@ -45,8 +45,12 @@ final class JobResolver {
         this.throughputKeys = throughputKeys;
     }
 
-    List<Job> resolve(List<JobFile> files) {
-        c.require(!files.isEmpty(), "jobs", "is empty", "at least one job");
+    /**
+     * @param fixedCommitment R32.8: the problem fixes a committed level, so a plan without jobs still pays it (a
+     *                        sweep's scenario in which no job happens); then the list may be empty
+     */
+    List<Job> resolve(List<JobFile> files, boolean fixedCommitment) {
+        c.require(!files.isEmpty() || fixedCommitment, "jobs", "is empty", "at least one job");
         c.require(files.size() <= Limits.MAX_JOBS, "jobs", files.size() + " jobs", "at most " + Limits.MAX_JOBS);
         List<Job> out = new ArrayList<>();
         Set<String> ids = new HashSet<>();

@@ -41,5 +41,8 @@ public record OfferFile(@Required String id, @Required String provider, @Require
                         @Doc("block offers (R30, required): the block lengths in whole days one may buy, e.g. [1, 2, 3, 7, 14]")
                         java.util.List<Integer> blockDays,
                         @Doc("R32: uncertain price factor {p10, p90} for gpuplan sweep; plain solves ignore it") RangeFile priceRange,
-                        @Doc("R32, spot offers: uncertain interruptions per day {p10, p90} for gpuplan sweep") RangeFile interruptionsPerDayRange) {
+                        @Doc("R32, spot offers: uncertain interruptions per day {p10, p90} for gpuplan sweep") RangeFile interruptionsPerDayRange,
+                        @Doc("R32.8, reserved and owned offers: GPUs already committed before the horizon (a multiple of"
+                                + " gpusPerInstance, at most maxGpus); the plan buys exactly these, paid whether used or not."
+                                + " What a sweep's scenario file states for its commitment") Integer committedGpus) {
 }

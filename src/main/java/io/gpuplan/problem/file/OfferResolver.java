@@ -162,13 +162,30 @@ final class OfferResolver {
                 use = new io.gpuplan.problem.ExpectedUse(u, io.gpuplan.problem.ExpectedUse.OFFER);
             }
         }
+        ok &= committedGpus(f, p, perInstance, maxGpus);
         if (!ok || acc == null || price == null) {
             return null;
         }
         PriceSource source = cat != null ? cat.source().withAssumed(assumed) : PriceSource.problemFile(assumed);
         return new Offer(f.id(), f.provider(), f.region(), f.jurisdiction(), acc, f.purchase(), price, currency,
                 price / rate, rate, perInstance, maxGpus, efficiency, interruptions,
-                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use, blockDays, null);
+                f.purchase() == PurchaseModel.RESERVED ? term : 0, source, owned, use, blockDays, null, f.committedGpus());
+    }
+
+    /** R32.8: a fixed level is a pool level the plan could buy (R18/R28): a committed offer, whole instances, within maxGpus. */
+    private boolean committedGpus(OfferFile f, String p, int perInstance, int maxGpus) {
+        Integer n = f.committedGpus();
+        if (n == null) {
+            return true;
+        }
+        String field = p + ".committedGpus";
+        if (f.purchase() != PurchaseModel.RESERVED && f.purchase() != PurchaseModel.OWNED) {
+            return c.require(false, field, "only reserved and owned offers are committed before the horizon",
+                    "remove it, or make the offer purchase: reserved or owned");
+        }
+        return c.require(n >= 0 && perInstance > 0 && n % perInstance == 0 && n <= maxGpus, field, "is " + n,
+                "a multiple of gpusPerInstance (" + perInstance + ") from 0 to "
+                        + (maxGpus == Offer.UNLIMITED ? "any" : "maxGpus (" + maxGpus + ")"));
     }
 
     /** R10's rate: stated per offer, or from an interruption-frequency band (recorded as assumed). */

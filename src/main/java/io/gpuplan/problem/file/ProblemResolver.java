@@ -95,7 +95,8 @@ public final class ProblemResolver {
         var jobs = f.jobs() == null ? List.<io.gpuplan.problem.Job>of()
                 : new JobResolver(c, table, horizon, f.horizon() == null ? null : f.horizon().end(), groups,
                         new ThroughputKeys(c, table, offerFiles, offers, warnings),
-                        f.storage() != null ? io.gpuplan.problem.StorageTier.HOT : null).resolve(jobFiles);
+                        f.storage() != null ? io.gpuplan.problem.StorageTier.HOT : null)
+                        .resolve(jobFiles, offers.stream().anyMatch(io.gpuplan.problem.Offer::isFixed));
         Storage storage = StorageResolver.resolve(f.storage(), jobFiles, offers, currency, rates, c);
         io.gpuplan.problem.Previous previous = resolvePrevious(f.previous(), c);
         io.gpuplan.problem.Uncertainty uncertainty = UncertaintyResolver.resolve(f, providers, c);
