@@ -2,7 +2,7 @@ package io.gpuplan.cli;
 
 import picocli.CommandLine.Option;
 
-/** Where a grid's solves run ({@code frontier}, {@code compare}); {@code --parallel} is the solver options'. */
+/** Where many solves run ({@code sweep}, {@code frontier}, {@code compare}); {@code --parallel} is each command's own. */
 final class EngineOptions {
     @Option(names = "--engine", paramLabel = "local|spark", defaultValue = "local",
             description = "where the solves run: this machine's cores, or Apache Spark (default: ${DEFAULT-VALUE})")

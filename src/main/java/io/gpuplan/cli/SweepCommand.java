@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -66,12 +67,8 @@ final class SweepCommand implements Callable<Integer> {
             + " seed (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--engine", paramLabel = "local|spark", defaultValue = "local",
-            description = "where the solves run (default: ${DEFAULT-VALUE})")
-    String engine;
-
-    @Option(names = "--master", paramLabel = "URL", description = "the Spark master (with --engine spark)")
-    String master;
+    @Mixin
+    EngineOptions engines;
 
     @Option(names = "--parallel", paramLabel = "N", description = "solves at once (default: the machine's cores)")
     Integer parallel;
@@ -133,7 +130,7 @@ final class SweepCommand implements Callable<Integer> {
         String base = ScenarioRun.baseName(file);
         String name = file.getFileName().toString();
         Sweep.Request q = new Sweep.Request(text, name, scenarios, seed, moveLimit, obj, previous);
-        try (TaskEngine eng = Engines.create(engine, master, parallel == null ? Runtime.getRuntime().availableProcessors() : parallel)) {
+        try (TaskEngine eng = Engines.create(engines.engine, engines.master, parallel == null ? Runtime.getRuntime().availableProcessors() : parallel)) {
             Sweep.Result r = Sweep.run(loaded.problem(), q, eng, new SweepProgress(err, base, false));
             write(r, loaded, base, stdout);
             return ExitCodes.OK;

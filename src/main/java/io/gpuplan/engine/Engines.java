@@ -54,7 +54,7 @@ public final class Engines {
             throw new UnavailableEngineException("the spark engine needs Apache Spark 4.2 (Scala 2.13) on the classpath, and it"
                     + " is not there. Run it through ./gpuplan from the source tree (it adds Spark's jars when --engine spark"
                     + " is given), or submit the jar to Spark: spark-submit --class io.gpuplan.cli.Main --master URL"
-                    + " target/gpuplan.jar sweep FILE ... --engine spark");
+                    + " target/gpuplan.jar COMMAND ... --engine spark (sweep, frontier or compare)");
         }
     }
 

@@ -170,6 +170,50 @@ class R31PreviousPlanTest {
         assertEquals(0, on.listCents());
     }
 
+    /**
+     * A quarter after two: the previous plan carried 8 GPUs of res from the plan before it (11 months left when it
+     * began) and reserved 8 more on res itself (12 months). Both pools come along, numbered: "res (carried)" with the
+     * older term, "res (carried 2)" with the new one, each at price 0 with its own GPUs.
+     */
+    @Test
+    void twoPoolsOfOneOfferAreBothCarriedNumberedEachWithItsOwnTerm() throws InputErrors {
+        String twice = PREVIOUS.replace("""
+                reservations:
+                - {offer: res,""", """
+                reservations:
+                - {offer: "res (carried)", provider: gcp, region: us-central1, accelerator: A100-80G, gpus: 8, peakGpus: 8,
+                   pricePerGpuHour: 0.0, priceCurrency: USD, termMonths: 11}
+                - {offer: res,""") + """
+                carried:
+                - {offer: "res (carried)", fromPlan: older.plan.yaml, gpus: 8, termEnds: 2027-11-22, monthsLeft: 11,
+                   peakGpus: 8, utilization: 1.0, pricePerGpuHour: 1.0, priceCurrency: USD}
+                """;
+        Problem p = PreviousPlans.apply(problemWith("", job8("c", ""), job8("fresh", ""), job8("fresh2", "")),
+                "before.plan.yaml", "0".repeat(64), Yaml.MAPPER.readValue(twice, PlanDocument.class), twice,
+                "before.plan.yaml", "constraints-test.yaml", w -> { });
+        Offer older = p.offer("res (carried)").orElseThrow();
+        Offer newer = p.offer("res (carried 2)").orElseThrow();
+        // 2026-12-22 + 11 months = 2027-11-22: 10 whole months from 2027-01-01; + 12 months = 2027-12-22: 11.
+        assertEquals(java.time.LocalDate.of(2027, 11, 22), older.carried().termEnd());
+        assertEquals(10, older.carried().monthsLeft());
+        assertEquals(java.time.LocalDate.of(2027, 12, 22), newer.carried().termEnd());
+        assertEquals(11, newer.carried().monthsLeft());
+        for (Offer o : List.of(older, newer)) {
+            assertEquals(0, o.price());
+            assertEquals(8, o.maxGpus());
+            assertEquals("res", o.carried().offer());
+        }
+        // Two new jobs at once, one on each pool: 8 GPUs each, within each pool's 8, nothing new to pay.
+        Option onOlder = option(p, "fresh", "res (carried)", 8);
+        Option onNewer = option(p, "fresh2", "res (carried 2)", 8);
+        assertEquals(0, onOlder.totalCents());
+        assertEquals(0, onNewer.totalCents());
+        VERIFIER.verifyThat(GpuPlanConstraints::r21Capacity).given(at(onOlder, 0), at(onNewer, 0))
+                .hasNoImpact("8 GPUs on each 8-GPU pool");
+        VERIFIER.verifyThat(GpuPlanConstraints::r21Capacity).given(at(onOlder, 0), at(option(p, "fresh2", "res (carried)", 8), 0))
+                .penalizesBy("16 GPUs on the older pool's 8 for its 4 slots", 32);
+    }
+
     @Test
     void aCarriedTermEndingInsideTheHorizonClipsTheStartWindow() {
         String shortTerm = PREVIOUS.replace("termMonths: 12", "termMonths: 0");
