@@ -1,5 +1,6 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.previous.PreviousPlanText;
 import io.gpuplan.engine.Outcome;
 import io.gpuplan.engine.TaskEngine;
 import io.gpuplan.grid.GridResult;
@@ -15,7 +16,6 @@ import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.solve.SolverSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,14 +41,12 @@ final class GridRun {
     static GridTask task(ProblemReader.Loaded loaded, Path previous, String base, Path outDir, SolverSettings settings,
                          PrintWriter err) {
         String text;
-        GridTask.PreviousText prev = null;
+        PreviousPlanText prev = null;
         try {
             text = ProblemReader.resolve(loaded.file());
             Path plan = PreviousPlans.planFile(loaded, previous);
             if (plan != null) {
-                byte[] bytes = Files.readAllBytes(plan);
-                prev = new GridTask.PreviousText(plan.getFileName().toString(), ProblemReader.sha256(bytes),
-                        new String(bytes, java.nio.charset.StandardCharsets.UTF_8), plan.toString());
+                prev = PreviousPlanText.read(plan);
             }
         } catch (InputErrors | IOException e) {
             // The load that checked the file read it a moment ago: only a file changed or removed since gets here.

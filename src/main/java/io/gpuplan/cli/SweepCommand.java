@@ -1,5 +1,6 @@
 package io.gpuplan.cli;
 
+import io.gpuplan.previous.PreviousPlanText;
 import io.gpuplan.engine.Engines;
 import io.gpuplan.engine.TaskEngine;
 import io.gpuplan.output.AtomicFiles;
@@ -17,7 +18,6 @@ import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.sweep.CandidateStats;
 import io.gpuplan.sweep.Commitments;
 import io.gpuplan.sweep.FixedSolve;
-import io.gpuplan.sweep.PreviousText;
 import io.gpuplan.sweep.Objective;
 import io.gpuplan.sweep.ScenarioResult;
 import io.gpuplan.sweep.Scenarios;
@@ -117,12 +117,11 @@ final class SweepCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         String text;
-        PreviousText previous = null;
+        PreviousPlanText previous = null;
         try {
             text = ProblemReader.resolve(file);
             if (loaded.problem().previous().present()) {
-                Path plan = previousPlan(loaded);
-                previous = new PreviousText(plan.getFileName().toString(), plan.toString(), java.nio.file.Files.readString(plan));
+                previous = PreviousPlanText.read(io.gpuplan.previous.PreviousPlans.planFile(loaded, null));
             }
         } catch (InputErrors | IOException e) {
             return ExitCodes.BAD_INPUT; // reported by the load above
@@ -165,11 +164,6 @@ final class SweepCommand implements Callable<Integer> {
         stdout.flush();
     }
 
-    /** R31: the previous plan file the problem names (relative to the problem file). */
-    private static Path previousPlan(ProblemReader.Loaded loaded) {
-        return loaded.file().resolveSibling(loaded.problem().previous().requested());
-    }
-
     /** The scenario whose cost under the recommendation is its P_q (nearest rank; the lowest index among equals). */
     static int percentileScenario(CandidateStats s, int q) {
         long cents = q == 50 ? s.p50Cents() : s.p90Cents();
@@ -189,7 +183,7 @@ final class SweepCommand implements Callable<Integer> {
         String extendsPath = out.toAbsolutePath().normalize().relativize(loaded.file().toAbsolutePath().normalize())
                 .toString().replace('\\', '/');
         String previousPath = !loaded.problem().previous().present() ? null : out.toAbsolutePath().normalize()
-                .relativize(previousPlan(loaded).toAbsolutePath().normalize()).toString().replace('\\', '/');
+                .relativize(io.gpuplan.previous.PreviousPlans.planFile(loaded, null).toAbsolutePath().normalize()).toString().replace('\\', '/');
         AtomicFiles.write(file, ScenarioFile.text(loaded.problem(), scenario, extendsPath, previousPath, scenario.name(), List.of(
                 "R32: scenario " + index + (index == 0 ? " (the median scenario)" : "") + " of `gpuplan sweep "
                         + loaded.file().getFileName() + " --scenarios " + q.scenarios() + " --seed " + q.seed() + "`,",

@@ -1,5 +1,6 @@
 package io.gpuplan.grid;
 
+import io.gpuplan.previous.PreviousPlanText;
 import java.io.Serializable;
 import java.util.List;
 
@@ -19,14 +20,10 @@ import java.util.List;
  *                     smaller budgets' plans
  */
 public record GridTask(String base, String fileName, String problemText, String sha256, String planName,
-                       String storedPath, PreviousText previous, GridSettings settings, List<String> candidates)
+                       String storedPath, PreviousPlanText previous, GridSettings settings, List<String> candidates)
         implements Serializable {
     public GridTask {
         candidates = List.copyOf(candidates);
-    }
-
-    /** R31: the previous plan, as text, with what the problem continuing it records of it. */
-    public record PreviousText(String planName, String sha256, String text, String planFile) implements Serializable {
     }
 
     public GridTask withCandidates(List<String> plans) {

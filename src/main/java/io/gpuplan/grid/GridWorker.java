@@ -5,7 +5,6 @@ import io.gpuplan.output.Outputs;
 import io.gpuplan.output.PlanDocument;
 import io.gpuplan.output.PlanVerifier;
 import io.gpuplan.output.Yaml;
-import io.gpuplan.previous.PreviousPlans;
 import io.gpuplan.problem.InputError;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
@@ -61,13 +60,7 @@ public final class GridWorker {
     static Problem problem(GridTask t) throws ScenarioSolve.Failed {
         try {
             Problem problem = ProblemReader.parse(t.fileName(), t.problemText(), new ArrayList<>());
-            GridTask.PreviousText p = t.previous();
-            if (p == null) {
-                return problem;
-            }
-            PlanDocument doc = Yaml.MAPPER.readValue(p.text(), PlanDocument.class);
-            return PreviousPlans.apply(problem, p.planName(), p.sha256(), doc, p.text(), p.planFile(), t.fileName(), w -> {
-            });
+            return t.previous() == null ? problem : t.previous().applyTo(problem, t.fileName());
         } catch (InputErrors e) {
             // The command checked the files before making tasks; a worker that cannot read them says why, located.
             throw new ScenarioSolve.Failed(ExitCodes.BAD_INPUT, "bad input: " + e.errors().stream().map(InputError::format)

@@ -1,5 +1,6 @@
 package io.gpuplan.sweep;
 
+import io.gpuplan.previous.PreviousPlanText;
 import io.gpuplan.engine.Outcome;
 import io.gpuplan.engine.Progress;
 import io.gpuplan.engine.TaskEngine;
@@ -18,7 +19,7 @@ public final class Sweep {
     /** What a sweep is asked. */
     /** @param previous R31: the previous plan the problem continues, or null */
     public record Request(String problemText, String fileName, int scenarios, long seed, long moveLimit, Objective objective,
-                          PreviousText previous) {
+                          PreviousPlanText previous) {
         public Request(String problemText, String fileName, int scenarios, long seed, long moveLimit, Objective objective) {
             this(problemText, fileName, scenarios, seed, moveLimit, objective, null);
         }

@@ -1,5 +1,6 @@
 package io.gpuplan.sweep;
 
+import io.gpuplan.previous.PreviousPlanText;
 import java.io.Serializable;
 import java.util.TreeMap;
 
@@ -16,7 +17,7 @@ import java.util.TreeMap;
  * @param previous  R31: the previous plan the problem continues, or null
  */
 public record SweepTask(String problemText, String fileName, int scenario, long seed, int candidate,
-                        TreeMap<String, Integer> fixed, long moveLimit, long solveSeed, PreviousText previous)
+                        TreeMap<String, Integer> fixed, long moveLimit, long solveSeed, PreviousPlanText previous)
         implements Serializable {
     /** A task of a problem that continues no previous plan. */
     public SweepTask(String problemText, String fileName, int scenario, long seed, int candidate,

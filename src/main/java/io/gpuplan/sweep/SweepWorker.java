@@ -1,5 +1,6 @@
 package io.gpuplan.sweep;
 
+import io.gpuplan.previous.PreviousPlanText;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
@@ -21,7 +22,7 @@ public final class SweepWorker {
     /** The last problem text parsed in this JVM (a worker gets many tasks of one sweep). */
     private static volatile Parsed last;
 
-    private record Parsed(String text, String name, PreviousText previous, Problem problem) {
+    private record Parsed(String text, String name, PreviousPlanText previous, Problem problem) {
     }
 
     private SweepWorker() {
@@ -67,7 +68,7 @@ public final class SweepWorker {
     }
 
     /** The swept problem, continuing its previous plan (R31: carried pools, continuing jobs) when it has one. */
-    public static Problem problem(String text, String name, PreviousText previous) {
+    public static Problem problem(String text, String name, PreviousPlanText previous) {
         Parsed p = last;
         if (p != null && p.text().equals(text) && p.name().equals(name) && java.util.Objects.equals(p.previous(), previous)) {
             return p.problem();
@@ -75,11 +76,7 @@ public final class SweepWorker {
         try {
             Problem problem = ProblemReader.parse(name, text, new ArrayList<>());
             if (previous != null) {
-                byte[] bytes = previous.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                problem = io.gpuplan.previous.PreviousPlans.apply(problem, previous.name(), ProblemReader.sha256(bytes),
-                        io.gpuplan.output.Yaml.MAPPER.readValue(previous.text(), io.gpuplan.output.PlanDocument.class),
-                        previous.text(), previous.path(), name, w -> {
-                        });
+                problem = previous.applyTo(problem, name);
             }
             last = new Parsed(text, name, previous, problem);
             return problem;

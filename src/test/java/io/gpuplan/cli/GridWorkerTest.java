@@ -67,7 +67,7 @@ class GridWorkerTest {
                 solved.toString());
         assertTrue(s.code() <= 1, s.err());
         GridTask t = task(q2, solved);
-        assertEquals("quarterly-mixed-2027q1.plan.yaml", t.previous().planName());
+        assertEquals("quarterly-mixed-2027q1.plan.yaml", t.previous().name());
         assertEquals(Files.readString(Path.of("solutions/quarterly-mixed-2027q1.plan.yaml")), t.previous().text());
         GridResult r = GridWorker.run(t);
         assertTrue(r.solved(), r.error());
