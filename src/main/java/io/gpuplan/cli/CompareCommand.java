@@ -1,6 +1,5 @@
 package io.gpuplan.cli;
 
-import io.gpuplan.engine.Engines;
 import io.gpuplan.engine.TaskEngine;
 import io.gpuplan.grid.GridTask;
 import io.gpuplan.output.AtomicFiles;
@@ -77,10 +76,7 @@ final class CompareCommand implements Callable<Integer> {
                     + " --previous PLAN)");
             return ExitCodes.BAD_INPUT;
         }
-        try {
-            Engines.check(engines.engine);
-        } catch (io.gpuplan.engine.UnavailableEngineException e) {
-            err.println("compare: --engine: " + e.getMessage());
+        if (!engines.available("compare", err)) {
             return ExitCodes.BAD_INPUT;
         }
         // Every scenario is checked here first; those without an up-to-date plan become one task each.
@@ -100,7 +96,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (!tasks.isEmpty()) {
             String label = name != null ? name : ScenarioRun.baseName(inputs.get(0));
-            try (TaskEngine eng = Engines.create(engines.engine, engines.master, solver.workers())) {
+            try (TaskEngine eng = engines.open(solver.workers())) {
                 List<ScenarioRun.Outcome> done = GridRun.run(eng, tasks, out, label, "compare", err);
                 for (int k = 0; k < done.size(); k++) {
                     outcomes.set(solving.get(k), done.get(k));
@@ -153,14 +149,15 @@ final class CompareCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         Path file = inputs.get(0);
-        ScenarioRun.Outcome o = ScenarioRun.solveFile(file, out, settings, err, false, List.of(), previous);
-        stdout.println(ScenarioRun.summary(o));
-        if (o.plan() == null) {
-            return o.code();
-        }
+        // Read once: the solve and the list of changes share the problem (and its warnings are printed once).
         ProblemReader.Loaded loaded = Problems.load(file, err, previous);
         if (loaded == null) {
             return ExitCodes.BAD_INPUT;
+        }
+        ScenarioRun.Outcome o = ScenarioRun.solve(loaded, ScenarioRun.baseName(file), out, settings, err, false, List.of());
+        stdout.println(ScenarioRun.summary(o));
+        if (o.plan() == null) {
+            return o.code();
         }
         var problem = loaded.problem();
         var changes = io.gpuplan.output.compare.PreviousChanges.of(problem,

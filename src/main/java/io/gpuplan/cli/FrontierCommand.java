@@ -1,6 +1,5 @@
 package io.gpuplan.cli;
 
-import io.gpuplan.engine.Engines;
 import io.gpuplan.engine.TaskEngine;
 import io.gpuplan.grid.GridTask;
 import io.gpuplan.output.AtomicFiles;
@@ -92,10 +91,7 @@ final class FrontierCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        try {
-            Engines.check(engines.engine);
-        } catch (io.gpuplan.engine.UnavailableEngineException e) {
-            err.println("frontier: --engine: " + e.getMessage());
+        if (!engines.available("frontier", err)) {
             return ExitCodes.BAD_INPUT;
         }
         if (Problems.load(file, err) == null) {
@@ -136,7 +132,7 @@ final class FrontierCommand implements Callable<Integer> {
         }
         List<ScenarioRun.Outcome> outcomes;
         List<BigDecimal> startedFrom = new ArrayList<>(java.util.Collections.nCopies(budgets.size(), null));
-        try (TaskEngine eng = Engines.create(engines.engine, engines.master, solver.workers())) {
+        try (TaskEngine eng = engines.open(solver.workers())) {
             outcomes = new ArrayList<>(GridRun.run(eng, tasks, dir, base, "frontier", err));
             if (solver.settings().warmStart()) {
                 monotone(eng, problems, tasks, outcomes, startedFrom, dir, base, err);

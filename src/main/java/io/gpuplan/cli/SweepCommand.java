@@ -1,7 +1,6 @@
 package io.gpuplan.cli;
 
 import io.gpuplan.previous.PreviousPlanText;
-import io.gpuplan.engine.Engines;
 import io.gpuplan.engine.TaskEngine;
 import io.gpuplan.output.AtomicFiles;
 import io.gpuplan.output.Outputs;
@@ -129,7 +128,7 @@ final class SweepCommand implements Callable<Integer> {
         String base = ScenarioRun.baseName(file);
         String name = file.getFileName().toString();
         Sweep.Request q = new Sweep.Request(text, name, scenarios, seed, moveLimit, obj, previous);
-        try (TaskEngine eng = Engines.create(engines.engine, engines.master, parallel == null ? Runtime.getRuntime().availableProcessors() : parallel)) {
+        try (TaskEngine eng = engines.open(parallel == null ? Runtime.getRuntime().availableProcessors() : parallel)) {
             Sweep.Result r = Sweep.run(loaded.problem(), q, eng, new SweepProgress(err, base, false));
             write(r, loaded, base, stdout);
             return ExitCodes.OK;
