@@ -34,11 +34,11 @@ public final class EngineBench {
     }
 
     /** @param progress told "engine: done/total" as tasks end */
-    public static List<Line> run(List<String> engines, List<ScenarioSolve> tasks, int parallel, Consumer<String> progress) {
+    public static List<Line> run(List<String> engines, List<BenchSolve> tasks, int parallel, Consumer<String> progress) {
         // One untimed solve first: the JVM's compilers warm up on it, not on whichever engine comes first.
         tasks.get(0).solve();
         List<Line> lines = new ArrayList<>();
-        List<Outcome<ScenarioSolve.Result>> first = null;
+        List<Outcome<BenchSolve.Result>> first = null;
         for (String name : engines) {
             long t0 = System.nanoTime();
             try (TaskEngine engine = Engines.create(name, null, parallel)) {
@@ -46,7 +46,7 @@ public final class EngineBench {
                 Consumer<Progress> told = p -> progress.accept(String.format(Locale.ROOT, "%s: %d/%d scenarios, %.0f s, about %s s left",
                         name, p.done(), p.total(), p.elapsed().toMillis() / 1000.0,
                         p.remaining() == null ? "?" : Long.toString(p.remaining().toSeconds())));
-                List<Outcome<ScenarioSolve.Result>> out = engine.map(tasks, ScenarioSolve.task(), told);
+                List<Outcome<BenchSolve.Result>> out = engine.map(tasks, BenchSolve.task(), told);
                 long t2 = System.nanoTime();
                 int failed = (int) out.stream().filter(Outcome::failed).count();
                 lines.add(new Line(name, engine.where(), tasks.size(), parallel, (t1 - t0) / 1e9, (t2 - t1) / 1e9, failed,

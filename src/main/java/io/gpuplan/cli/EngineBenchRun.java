@@ -1,7 +1,7 @@
 package io.gpuplan.cli;
 
 import io.gpuplan.bench.EngineBench;
-import io.gpuplan.bench.ScenarioSolve;
+import io.gpuplan.bench.BenchSolve;
 import io.gpuplan.engine.Engines;
 import io.gpuplan.engine.UnavailableEngineException;
 import java.io.PrintWriter;
@@ -29,7 +29,7 @@ final class EngineBenchRun {
             err.println("bench: --engines: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        List<ScenarioSolve> scenarios = ScenarioSolve.generated(tasks, JOBS, OFFERS, days, MOVES);
+        List<BenchSolve> scenarios = BenchSolve.generated(tasks, JOBS, OFFERS, days, MOVES);
         try {
             List<EngineBench.Line> lines = EngineBench.run(engines, scenarios, parallel, line -> {
                 err.println("bench: " + line);

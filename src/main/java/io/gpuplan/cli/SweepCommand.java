@@ -194,7 +194,7 @@ final class SweepCommand implements Callable<Integer> {
         } catch (InputErrors e) {
             throw new IllegalStateException(file + " does not read back: " + e.getMessage(), e);
         }
-        SolverSettings settings = SweepWorker.settings(q.moveLimit(), q.seed());
+        SolverSettings settings = SolverSettings.reproducible(q.seed(), q.moveLimit());
         FixedSolve.Solved s = FixedSolve.solve(fixed.problem(), settings, x -> {
         }, new io.gpuplan.solve.Stopper());
         long swept = best.rows().stream().filter(row -> row.scenario() == index).mapToLong(ScenarioResult::costCents).findFirst().orElseThrow();

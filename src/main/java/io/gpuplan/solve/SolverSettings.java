@@ -29,6 +29,17 @@ public record SolverSettings(long seed, long moveLimit, Duration timeLimit, Dura
         return new SolverSettings(DEFAULT_SEED, DEFAULT_MOVE_LIMIT, DEFAULT_TIME_LIMIT, null, EnvironmentMode.PHASE_ASSERT, true);
     }
 
+    /** A solve's safety cap when only its move limit may stop it: far beyond what any move limit here takes. */
+    public static final Duration SAFETY_CAP = Duration.ofHours(6);
+
+    /**
+     * Settings that give the same plan on every machine and engine: stopped by {@code moveLimit} moves only (the
+     * time limit is {@link #SAFETY_CAP}), CP-SAT off (its budget is not deterministic across machines).
+     */
+    public static SolverSettings reproducible(long seed, long moveLimit) {
+        return new SolverSettings(seed, moveLimit, SAFETY_CAP, null, defaults().environmentMode(), true, 0);
+    }
+
     public SolverSettings withMoveLimit(long moves) {
         return new SolverSettings(seed, moves, timeLimit, unimprovedLimit, environmentMode, warmStart, exactSeconds);
     }

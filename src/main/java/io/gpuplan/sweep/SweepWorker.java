@@ -9,16 +9,12 @@ import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.SolverSettings;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 
 /** R32: solves one {@link SweepTask} (on any engine: it reads nothing but the task). */
 public final class SweepWorker {
-    /** A safety cap only: the move limit ends every solve long before it, so results never depend on the clock. */
-    static final Duration SAFETY_CAP = Duration.ofHours(6);
-
     /** The last problem text parsed in this JVM (a worker gets many tasks of one sweep). */
     private static volatile Parsed last;
 
@@ -49,7 +45,7 @@ public final class SweepWorker {
 
     /** Solves the task's scenario (already built) with its commitments fixed, if any. */
     public static Solved solve(Problem scenario, SweepTask t) {
-        SolverSettings settings = settings(t.moveLimit(), t.solveSeed());
+        SolverSettings settings = SolverSettings.reproducible(t.solveSeed(), t.moveLimit());
         if (t.stageOne()) {
             PlanSolver.Result r = PlanSolver.solve(scenario, settings, x -> {
             });
@@ -59,12 +55,6 @@ public final class SweepWorker {
         FixedSolve.Solved f = FixedSolve.solve(Commitments.commit(scenario, t.fixed()), settings, x -> {
         }, new io.gpuplan.solve.Stopper());
         return new Solved(f.problem(), f.result(), f.options(), f.certificate(), f.evaluation());
-    }
-
-    /** Move-limited, CP-SAT off (its time budget is not deterministic across machines): the same task, the same plan. */
-    public static SolverSettings settings(long moveLimit, long seed) {
-        SolverSettings d = SolverSettings.defaults();
-        return new SolverSettings(seed, moveLimit, SAFETY_CAP, null, d.environmentMode(), true, 0);
     }
 
     /** The swept problem, continuing its previous plan (R31: carried pools, continuing jobs) when it has one. */

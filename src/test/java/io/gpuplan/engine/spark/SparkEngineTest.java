@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpuplan.bench.ScenarioSolve;
+import io.gpuplan.bench.BenchSolve;
 import io.gpuplan.engine.LocalEngine;
 import io.gpuplan.engine.Outcome;
 import io.gpuplan.engine.Progress;
@@ -41,14 +41,14 @@ class SparkEngineTest {
     void scenarioSolvesGiveTheSameScoresAndPlansAsTheLocalEngine() {
         // Three generated quarters of 6 jobs x 5 offers, each solved with its own seed and a 3,000-move limit, no CP-SAT:
         // the task ships to Spark's executor threads serialized and back, and must give the very same plans.
-        List<ScenarioSolve> tasks = ScenarioSolve.generated(3, 6, 5, 28, 3_000);
-        List<Outcome<ScenarioSolve.Result>> local;
+        List<BenchSolve> tasks = BenchSolve.generated(3, 6, 5, 28, 3_000);
+        List<Outcome<BenchSolve.Result>> local;
         try (LocalEngine engine = new LocalEngine(2)) {
-            local = engine.map(tasks, ScenarioSolve.task(), p -> {
+            local = engine.map(tasks, BenchSolve.task(), p -> {
             });
         }
         List<Progress> seen = new CopyOnWriteArrayList<>();
-        List<Outcome<ScenarioSolve.Result>> onSpark = spark.map(tasks, ScenarioSolve.task(), seen::add);
+        List<Outcome<BenchSolve.Result>> onSpark = spark.map(tasks, BenchSolve.task(), seen::add);
         assertEquals(local, onSpark);
         assertTrue(local.stream().noneMatch(Outcome::failed), local.toString());
         assertEquals(List.of("6x5 seed 1", "6x5 seed 2", "6x5 seed 3"), onSpark.stream().map(o -> o.value().name()).toList());

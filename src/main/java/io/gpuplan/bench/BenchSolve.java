@@ -11,7 +11,6 @@ import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.SolverSettings;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,24 +22,21 @@ import java.util.TreeMap;
  *
  * @param moveLimit moves before the solve stops; the time limit behind it is only a safety cap
  */
-public record ScenarioSolve(String name, String problemYaml, long seed, long moveLimit) implements Serializable {
-    /** A solve's safety cap: far beyond what the move limits used here take. */
-    static final Duration CAP = Duration.ofMinutes(10);
-
+public record BenchSolve(String name, String problemYaml, long seed, long moveLimit) implements Serializable {
     /** What a solve gave: its score and a SHA-256 of its decisions (placements by job, then reservations by offer). */
     public record Result(String name, String score, String decisions) implements Serializable {
     }
 
     /** The task the engines run: {@link #solve()}. */
-    public static TaskEngine.Task<ScenarioSolve, Result> task() {
-        return ScenarioSolve::solve;
+    public static TaskEngine.Task<BenchSolve, Result> task() {
+        return BenchSolve::solve;
     }
 
     /** {@code count} generated quarters of {@code jobs} x {@code offers} over {@code days} days, seeds 1..count. */
-    public static List<ScenarioSolve> generated(int count, int jobs, int offers, int days, long moveLimit) {
-        List<ScenarioSolve> out = new ArrayList<>();
+    public static List<BenchSolve> generated(int count, int jobs, int offers, int days, long moveLimit) {
+        List<BenchSolve> out = new ArrayList<>();
         for (long seed = 1; seed <= count; seed++) {
-            out.add(new ScenarioSolve(jobs + "x" + offers + " seed " + seed, ScenarioGenerator.generate(jobs, offers, seed, days),
+            out.add(new BenchSolve(jobs + "x" + offers + " seed " + seed, ScenarioGenerator.generate(jobs, offers, seed, days),
                     seed, moveLimit));
         }
         return List.copyOf(out);
@@ -53,9 +49,7 @@ public record ScenarioSolve(String name, String problemYaml, long seed, long mov
         } catch (InputErrors e) {
             throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
         }
-        SolverSettings settings = new SolverSettings(seed, moveLimit, CAP, null,
-                SolverSettings.defaults().environmentMode(), true, 0);
-        PlanSolver.Result solved = PlanSolver.solve(problem, settings, p -> {
+        PlanSolver.Result solved = PlanSolver.solve(problem, SolverSettings.reproducible(seed, moveLimit), p -> {
         });
         return new Result(name, solved.score().toString(), digest(SolutionDecisions.of(solved.plan())));
     }
