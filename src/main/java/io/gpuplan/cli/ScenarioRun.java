@@ -3,10 +3,8 @@ package io.gpuplan.cli;
 import io.gpuplan.grid.ScenarioSolve;
 import io.gpuplan.output.Outputs;
 import io.gpuplan.output.PlanDocument;
-import io.gpuplan.output.PlanDocumentBuilder;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
-import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolverSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,11 +74,6 @@ final class ScenarioRun {
         String name = loaded.file().getFileName().toString();
         return new ScenarioSolve.Refs(new PlanDocument.ProblemRef(name, PlanFiles.pathToStore(loaded.file(), outDir, name),
                 loaded.sha256()), Version.solverEngine());
-    }
-
-    static PlanDocumentBuilder.Context context(ProblemReader.Loaded loaded, SolverSettings s, PlanSolver.Result r,
-                                               Path outDir, java.util.Map<String, PlanDocument.WithoutIt> withoutIt) {
-        return ScenarioSolve.context(loaded.problem(), refs(loaded, outDir), s, r, withoutIt);
     }
 
     /**

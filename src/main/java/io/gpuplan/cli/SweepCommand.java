@@ -4,19 +4,15 @@ import io.gpuplan.previous.PreviousPlanText;
 import io.gpuplan.engine.TaskEngine;
 import io.gpuplan.output.AtomicFiles;
 import io.gpuplan.output.Outputs;
-import io.gpuplan.output.PlanDocument;
-import io.gpuplan.output.PlanDocumentBuilder;
 import io.gpuplan.output.report.SweepPage;
 import io.gpuplan.output.sweep.SweepTables;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.output.sweep.ScenarioFile;
-import io.gpuplan.solve.PlanSolver;
 import io.gpuplan.solve.SolverSettings;
 import io.gpuplan.sweep.CandidateStats;
 import io.gpuplan.sweep.Commitments;
-import io.gpuplan.sweep.FixedSolve;
 import io.gpuplan.sweep.Objective;
 import io.gpuplan.sweep.ScenarioResult;
 import io.gpuplan.sweep.Scenarios;
@@ -123,7 +119,9 @@ final class SweepCommand implements Callable<Integer> {
                 previous = PreviousPlanText.read(io.gpuplan.previous.PreviousPlans.planFile(loaded, null));
             }
         } catch (InputErrors | IOException e) {
-            return ExitCodes.BAD_INPUT; // reported by the load above
+            // The load above read these a moment ago: only a file changed or removed since gets here.
+            err.println(file + ": cannot read it again: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
         String base = ScenarioRun.baseName(file);
         String name = file.getFileName().toString();
@@ -194,20 +192,24 @@ final class SweepCommand implements Callable<Integer> {
         } catch (InputErrors e) {
             throw new IllegalStateException(file + " does not read back: " + e.getMessage(), e);
         }
-        SolverSettings settings = SolverSettings.reproducible(q.seed(), q.moveLimit());
-        FixedSolve.Solved s = FixedSolve.solve(fixed.problem(), settings, x -> {
-        }, new io.gpuplan.solve.Stopper());
+        // Solved as solve plans a scenario file (the same task as the sweep's: the same plan).
+        io.gpuplan.grid.ScenarioSolve.Solved s;
+        try {
+            s = io.gpuplan.grid.ScenarioSolve.solve(fixed.problem(), outBase, ScenarioRun.refs(fixed, out),
+                    SolverSettings.reproducible(q.seed(), q.moveLimit()), x -> {
+                    }, () -> {
+                    }, List.of(), new io.gpuplan.solve.Stopper(), m -> {
+                    });
+        } catch (io.gpuplan.grid.ScenarioSolve.Failed e) {
+            throw new IllegalStateException(file + ": " + e.getMessage(), e);
+        }
         long swept = best.rows().stream().filter(row -> row.scenario() == index).mapToLong(ScenarioResult::costCents).findFirst().orElseThrow();
         if (s.evaluation().costCents() != swept) {
             throw new IllegalStateException(file + " plans at " + io.gpuplan.sizing.Money.format(s.evaluation().costCents())
                     + ", the sweep's scenario " + index + " at " + io.gpuplan.sizing.Money.format(swept) + ": the file does not"
                     + " state the scenario exactly");
         }
-        PlanSolver.Result res = s.result();
-        PlanDocumentBuilder.Context c = ScenarioRun.context(fixed, settings, res, out, Map.of());
-        PlanDocument doc = PlanDocumentBuilder.build(new PlanDocumentBuilder.Context(c.problem(), c.problemRef(), c.solver(),
-                c.run(), s.options(), s.certificate(), Map.of()), s.evaluation());
-        Path plan = Outputs.writeAll(out, outBase, s.problem(), doc, s.evaluation()).get(0);
+        Path plan = Outputs.writeAll(out, outBase, s.problem(), s.plan(), s.evaluation()).get(0);
         return plan.getFileName().toString(); // the file name alone: the report is the same wherever it is written
     }
 }

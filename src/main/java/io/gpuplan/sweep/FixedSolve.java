@@ -25,18 +25,23 @@ public final class FixedSolve {
 
     /**
      * @param result     the search's result on the solve form (its moves, termination; not its score or options)
-     * @param options    the options of {@code problem} itself (what the plan's explanations and R24 read)
      * @param certificate the form's certificate raised to {@code problem}'s costs ({@link Commitments#certificate})
      */
-    public record Solved(Problem problem, PlanSolver.Result result, List<JobOptions> options, Certificate certificate,
-                         Decisions decisions, Evaluation evaluation) {
+    public record Solved(Problem problem, PlanSolver.Result result, Certificate certificate, Decisions decisions,
+                         Evaluation evaluation) {
+        /**
+         * The options of {@code problem} itself (what a plan document's explanations and R24 read), sized when asked:
+         * a sweep's stage 2 needs only the evaluation, once per candidate and scenario.
+         */
+        public List<JobOptions> options() {
+            return OptionEnumerator.enumerate(problem);
+        }
     }
 
     public static Solved solve(Problem problem, SolverSettings settings, Consumer<io.gpuplan.solve.PlanSolver.Progress> progress,
                                Stopper stopper) {
         PlanSolver.Result r = PlanSolver.solve(Commitments.solveForm(problem), settings, progress, List.of(), stopper);
         Decisions d = Commitments.lift(problem, SolutionDecisions.of(r.plan()));
-        return new Solved(problem, r, OptionEnumerator.enumerate(problem), Commitments.certificate(problem, r.certificate()),
-                d, PlanEvaluator.evaluate(problem, d));
+        return new Solved(problem, r, Commitments.certificate(problem, r.certificate()), d, PlanEvaluator.evaluate(problem, d));
     }
 }

@@ -35,12 +35,8 @@ public final class SweepWorker {
                 Commitments.strandedCents(e), e.feasible(), jobs, t.stageOne() ? Commitments.of(scenario, e) : new TreeMap<>(t.fixed()));
     }
 
-    /**
-     * A scenario's solve: the problem the plan is of (stage 2: the scenario with the candidate's levels fixed, R32.8),
-     * the search's result, the plan's options and certificate for that problem, its evaluation.
-     */
-    public record Solved(Problem problem, PlanSolver.Result result, java.util.List<io.gpuplan.sizing.JobOptions> options,
-                         io.gpuplan.solve.bounds.Certificate certificate, Evaluation evaluation) {
+    /** A scenario's solve: the problem the plan is of (stage 2: the scenario with the levels fixed, R32.8), its evaluation. */
+    public record Solved(Problem problem, Evaluation evaluation) {
     }
 
     /** Solves the task's scenario (already built) with its commitments fixed, if any. */
@@ -49,12 +45,11 @@ public final class SweepWorker {
         if (t.stageOne()) {
             PlanSolver.Result r = PlanSolver.solve(scenario, settings, x -> {
             });
-            return new Solved(scenario, r, r.options(), r.certificate(),
-                    PlanEvaluator.evaluate(scenario, SolutionDecisions.of(r.plan())));
+            return new Solved(scenario, PlanEvaluator.evaluate(scenario, SolutionDecisions.of(r.plan())));
         }
         FixedSolve.Solved f = FixedSolve.solve(Commitments.commit(scenario, t.fixed()), settings, x -> {
         }, new io.gpuplan.solve.Stopper());
-        return new Solved(f.problem(), f.result(), f.options(), f.certificate(), f.evaluation());
+        return new Solved(f.problem(), f.evaluation());
     }
 
     /** The swept problem, continuing its previous plan (R31: carried pools, continuing jobs) when it has one. */

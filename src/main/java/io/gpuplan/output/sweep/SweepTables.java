@@ -72,8 +72,4 @@ public final class SweepTables {
         files.forEach(f -> sb.append("- ").append(f).append('\n'));
         return sb.toString();
     }
-
-    static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f %%", v);
-    }
 }
