@@ -86,6 +86,11 @@ public record Offer(String id, String provider, String region, String jurisdicti
         return purchase == PurchaseModel.BLOCK;
     }
 
+    /** R30: the longest block the offer sells, in days (its lengths are sorted, ascending); 0 on other offers. */
+    public int longestBlockDays() {
+        return blockDays == null || blockDays.isEmpty() ? 0 : blockDays.get(blockDays.size() - 1);
+    }
+
     public boolean isSpot() {
         return purchase == PurchaseModel.SPOT;
     }

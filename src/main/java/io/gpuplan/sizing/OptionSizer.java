@@ -182,8 +182,8 @@ public final class OptionSizer {
                 int slots = duration;
                 breaches.add(new Breach(Rule.R30, () -> String.format(Locale.ROOT,
                         "occupies %d slots (%s h), longer than the longest capacity block of %d days (%d h)", slots,
-                        fmt(occupied), offer.blockDays().get(offer.blockDays().size() - 1),
-                        offer.blockDays().get(offer.blockDays().size() - 1) * 24)));
+                        fmt(occupied), offer.longestBlockDays(),
+                        offer.longestBlockDays() * 24)));
                 return new Sizing(null, List.copyOf(breaches));
             }
         }

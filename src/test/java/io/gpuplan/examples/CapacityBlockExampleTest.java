@@ -55,6 +55,13 @@ class CapacityBlockExampleTest {
                 "USD", new BigDecimal("105719.04"))), plan.blocks());
         PlanVerifier.Report report = PlanVerifier.verify(s.loaded().problem(), s.loaded().sha256(), plan, s.context());
         assertEquals(List.of(), report.differences());
+        // The report states the same figures: the cost section's block line and the row of "Capacity blocks to buy".
+        var problem = s.loaded().problem();
+        String md = io.gpuplan.output.report.Report.markdown(problem, plan, io.gpuplan.rules.PlanEvaluator.evaluate(problem,
+                io.gpuplan.solve.SolutionDecisions.of(s.result().plan())));
+        assertTrue(md.contains("Capacity blocks (R30): USD 105,719.04 for 1 block,"), md);
+        assertTrue(md.contains("| llm-burst-70b | aws-use1-p5-block | aws us-east-1 | H100-80G | 64 | 14 | 2027-02-15 | 2027-03-01"
+                + " | 336.00 | 4.91625 USD | 105,719.04 |"), md);
     }
 
     @Test

@@ -92,8 +92,7 @@ final class CostSection {
         if (in.plan().blocks() == null || in.plan().blocks().isEmpty()) {
             return "";
         }
-        BigDecimal total = in.plan().blocks().stream().map(io.gpuplan.output.PlanDocument.BlockPurchase::cost)
-                .reduce(BigDecimal.ZERO, BigDecimal::add);
+        BigDecimal total = in.plan().totals().byPurchaseModel().get("block"); // the plan's own total, not a re-sum
         return " Capacity blocks (R30): " + in.currency() + " " + Fmt.money(total) + " for "
                 + io.gpuplan.problem.Plural.count(in.plan().blocks().size(), "block", "blocks")
                 + ", each paid upfront in the month it starts (billed GPUs × days × 24 × the block's rate).";

@@ -18,8 +18,10 @@ final class PreviousSection {
         var s = Section.builder("previous", "Changes from the previous plan");
         long moved = c.jobs().stream().filter(j -> j.change().equals("moved")).count();
         long stayed = c.jobs().stream().filter(j -> j.change().equals("stayed")).count();
+        long stopped = c.jobs().size() - moved - stayed;
         s.paragraph("This plan continues " + c.plan() + " (R31). " + c.jobs().size() + " of its jobs were still running"
-                + " at the horizon start: " + stayed + " stayed, " + moved + " moved. A move costs the churn of " + cur + " "
+                + " at the horizon start: " + stayed + " stayed, " + moved + " moved"
+                + (stopped > 0 ? ", " + stopped + " stopped (not planned this quarter)" : "") + ". A move costs the churn of " + cur + " "
                 + Fmt.money(churn) + " (previous.churnCostPerMove) plus any migration (R16) and the egress from where"
                 + " the job ran (R19); a job moves only when that saves more than its churn.");
         var carried = Table.builder("Reservations carried from the previous plan (R31.1: no new cost)", "carried")

@@ -30,7 +30,7 @@ final class WorstCost {
             double billed = Math.ceil(gpus / o.gpusPerInstance()) * o.gpusPerInstance();
             // A capacity block (R30) may run past the horizon end: at most its longest length.
             double hours = Math.max(horizon.hours(), o.isReserved() ? o.termMonths() * 31.0 * 24
-                    : o.isBlock() ? o.blockDays().get(o.blockDays().size() - 1) * 24.0 : 0);
+                    : o.isBlock() ? o.longestBlockDays() * 24.0 : 0);
             compute = Math.max(compute, billed * hours * (o.priceInBase() + o.powerPerGpuHourInBase()));
         }
         double rate = Math.max(transfer.crossRegionPerGb(), transfer.crossProviderPerGb());
