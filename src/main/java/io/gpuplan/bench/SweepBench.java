@@ -46,9 +46,9 @@ public final class SweepBench {
         return m.replaceAll(r -> Matcher.quoteReplacement(r.group(1) + ", " + DEMAND + "}"));
     }
 
-    public static Line run(int jobs, int offers, int scenarios, long moveLimit, TaskEngine engine, int threads,
+    public static Line run(int jobs, int offers, int days, int scenarios, long moveLimit, TaskEngine engine, int threads,
                            BiConsumer<String, io.gpuplan.engine.Progress> progress) throws InputErrors {
-        String text = problem(jobs, offers, 1, 90);
+        String text = problem(jobs, offers, 1, days);
         Problem p = ProblemReader.parse("generated.yaml", text, new ArrayList<>());
         long started = System.nanoTime();
         Sweep.Result r = Sweep.run(p, new Sweep.Request(text, "generated.yaml", scenarios, 1, moveLimit, Objective.EXPECTED),

@@ -141,7 +141,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         for (String name : names) {
             try (var engine = io.gpuplan.engine.Engines.create(name, null, threads)) {
-                var line = io.gpuplan.bench.SweepBench.run(60, 24, sweep, sweepMoveLimit, engine, threads,
+                var line = io.gpuplan.bench.SweepBench.run(EngineBenchRun.JOBS, EngineBenchRun.OFFERS, days, sweep, sweepMoveLimit,
+                        engine, threads,
                         new SweepProgress(err, "bench sweep", false));
                 out.println(line.text());
                 out.flush();
