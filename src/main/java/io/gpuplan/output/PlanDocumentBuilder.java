@@ -319,10 +319,10 @@ public final class PlanDocumentBuilder {
         List<JobOptions> options = Baselines.ofJobs(c.options(), planned);
         Map<String, PlanDocument.Baseline> out = new LinkedHashMap<>();
         // R32.8: levels fixed before the horizon are paid by any plan, the baselines' too (they use no pool).
-        out.put("greedy", baseline(c, plan, planned.size(), Baselines.withFixedLevels(c.problem(), Baselines.greedy(c.problem(), options)),
+        out.put("greedy", baseline(c, plan, planned.size(), Baselines.greedy(c.problem(), options).withFixedLevels(c.problem()),
                 "R25 on the plan's jobs: in deadline order, each on its cheapest on-demand or spot option that fits,"
                         + " earliest start"));
-        out.put("allOnDemand", baseline(c, plan, planned.size(), Baselines.withFixedLevels(c.problem(), Baselines.allOnDemand(options)),
+        out.put("allOnDemand", baseline(c, plan, planned.size(), Baselines.allOnDemand(options).withFixedLevels(c.problem()),
                 "R25 on the plan's jobs: each on its cheapest on-demand option, capacity ignored"));
         return out;
     }

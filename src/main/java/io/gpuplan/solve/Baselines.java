@@ -38,19 +38,6 @@ public final class Baselines {
         return new Decisions(placements, Map.of());
     }
 
-    /**
-     * A baseline of a problem with fixed levels (R32.8) still buys them (they were committed before the horizon); it
-     * places nothing on them. Without fixed levels, the decisions as they are.
-     */
-    public static Decisions withFixedLevels(Problem problem, Decisions d) {
-        if (problem.offers().stream().noneMatch(io.gpuplan.problem.Offer::isFixed)) {
-            return d;
-        }
-        Map<String, Integer> levels = new java.util.TreeMap<>(d.reservations());
-        problem.offers().stream().filter(io.gpuplan.problem.Offer::isFixed).forEach(o -> levels.put(o.id(), o.committedGpus()));
-        return new Decisions(d.placements(), levels);
-    }
-
     /** The greedy plan by job, occupying {@code used} (GPUs per offer id and slot) as it goes. */
     static Map<Job, Placed> greedy(List<JobOptions> options, Map<String, int[]> used) {
         Map<Job, Placed> out = new LinkedHashMap<>();

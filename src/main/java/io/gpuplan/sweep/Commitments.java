@@ -110,8 +110,7 @@ public final class Commitments {
                 ? new Placement(x.job(), base.get(x.offer()), x.gpus(), x.startSlot()) : x).toList();
         Map<String, Integer> levels = new TreeMap<>(d.reservations());
         base.keySet().forEach(levels::remove);
-        p.offers().stream().filter(Offer::isFixed).forEach(o -> levels.put(o.id(), o.committedGpus()));
-        return new Decisions(placements, levels);
+        return new Decisions(placements, levels).withFixedLevels(p);
     }
 
     /**
