@@ -1,11 +1,11 @@
 package io.gpuplan.output.report;
 
+import io.gpuplan.output.sweep.SweepTables;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sweep.CandidateStats;
 import io.gpuplan.sweep.ScenarioResult;
 import io.gpuplan.sweep.Sweep;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** R32: the sweep's HTML page: the recommendation, the candidates, and each candidate's cost distribution. */
@@ -30,19 +30,15 @@ public final class SweepPage {
                 .num("expected cost", "P50", "P90", "expected unplanned priority", "expected stranded", "mean regret",
                         "max regret").empty("No candidates.");
         for (CandidateStats s : r.candidates()) {
-            t.row(Table.data("candidate", Integer.toString(s.index() + 1)), (s.index() == best.index() ? "★ " : "")
-                            + s.candidate().describe(), String.join("; ", s.candidate().labels()), Money.format(s.expectedCents()),
-                    Money.format(s.p50Cents()), Money.format(s.p90Cents()),
-                    String.format(Locale.ROOT, "%.2f", s.expectedUnplannedPriority()), Money.format(s.expectedStrandedCents()),
-                    Money.format(s.meanRegretCents()), Money.format(s.maxRegretCents()));
+            List<String> cells = new java.util.ArrayList<>(List.of((s.index() == best.index() ? "★ " : "")
+                    + s.candidate().describe(), String.join("; ", s.candidate().labels())));
+            cells.addAll(SweepTables.figures(s));
+            t.row(Table.data("candidate", Integer.toString(s.index() + 1)), cells.toArray(String[]::new));
         }
         var table = Section.builder("candidates", "Candidates, side by side");
         table.table(t.build());
         var assumed = Section.builder("assumed", "What was assumed");
-        assumed.paragraph("Scenario 0 is the median scenario (every factor at its median, every job with probability"
-                + " >= 0.5). Reserved and owned GPUs are committed before the horizon at their stated prices; on-demand,"
-                + " spot and capacity blocks are bought when demand shows, at the scenario's prices. A fixed pool is free"
-                + " to use while jobs are re-placed; R29 is charged afterwards from the plan's use.");
+        assumed.paragraph(String.join(" ", SweepTables.ASSUMED));
         if (!r.failures().isEmpty()) {
             assumed.note(r.failures().size() + " scenario solves failed and are left out of every candidate: "
                     + String.join("; ", r.failures().stream().map(f -> f.scenario() + " (" + f.stage() + "): " + f.error()).toList()));

@@ -46,11 +46,7 @@ public final class SweepTables {
         for (CandidateStats s : r.candidates()) {
             sb.append("| ").append(s.index() + 1).append(s.index() == best.index() ? " ★" : "").append(" | ")
                     .append(s.candidate().describe()).append(" | ").append(String.join("; ", s.candidate().labels()))
-                    .append(" | ").append(Money.format(s.expectedCents())).append(" | ").append(Money.format(s.p50Cents()))
-                    .append(" | ").append(Money.format(s.p90Cents())).append(" | ")
-                    .append(String.format(Locale.ROOT, "%.2f", s.expectedUnplannedPriority())).append(" | ")
-                    .append(Money.format(s.expectedStrandedCents())).append(" | ").append(Money.format(s.meanRegretCents()))
-                    .append(" | ").append(Money.format(s.maxRegretCents())).append(" |\n");
+                    .append(" | ").append(String.join(" | ", figures(s))).append(" |\n");
         }
         sb.append("\nCost: what the plan of each scenario costs with the candidate's commitments fixed and the jobs"
                 + " re-placed (R18 for the committed GPUs, R28 for owned ones, R29 from the plan's use, plus everything"
@@ -63,13 +59,28 @@ public final class SweepTables {
             sb.append("\nThey are left out of every candidate's statistics.\n\n");
         }
         sb.append("## What was assumed\n\n");
-        sb.append("- Scenario 0 is the median scenario: every factor at its median, every job with probability >= 0.5.\n");
-        sb.append("- Commitments (reserved and owned GPUs) are bought before the horizon at their stated prices;"
-                + " on-demand, spot and capacity blocks are bought when demand shows, at the scenario's prices.\n");
-        sb.append("- While jobs are re-placed, a fixed reserved pool is free to use (R29's dependence on use is"
-                + " charged afterwards, not weighed while placing).\n\n");
+        ASSUMED.forEach(a -> sb.append("- ").append(a).append('\n'));
+        sb.append('\n');
         sb.append("## Files\n\n");
         files.forEach(f -> sb.append("- ").append(f).append('\n'));
         return sb.toString();
+    }
+
+    /** What every sweep assumes, in the words both the Markdown and the HTML report use. */
+    public static final List<String> ASSUMED = List.of(
+            "Scenario 0 is the median scenario: every factor at its median, every job with probability >= 0.5.",
+            "Commitments (reserved and owned GPUs) are bought before the horizon at their stated prices; on-demand,"
+                    + " spot and capacity blocks are bought when demand shows, at the scenario's prices.",
+            "While jobs are re-placed, a fixed reserved pool is free to use (R29's dependence on use is charged"
+                    + " afterwards, not weighed while placing).");
+
+    /**
+     * A candidate's figures as both reports show them, in the candidates table's order: expected cost, P50, P90,
+     * expected unplanned priority, expected stranded, mean regret, max regret.
+     */
+    public static List<String> figures(CandidateStats s) {
+        return List.of(Money.format(s.expectedCents()), Money.format(s.p50Cents()), Money.format(s.p90Cents()),
+                String.format(Locale.ROOT, "%.2f", s.expectedUnplannedPriority()), Money.format(s.expectedStrandedCents()),
+                Money.format(s.meanRegretCents()), Money.format(s.maxRegretCents()));
     }
 }
