@@ -14,6 +14,7 @@ import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.solve.bounds.Certificate;
 import io.gpuplan.solve.bounds.Certifier;
+import io.gpuplan.solve.moves.ExactSearch;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -54,6 +55,9 @@ public final class PlanSolver {
     public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress) {
         return solve(problem, settings, progress, List.of(), new Stopper());
     }
+
+    /** The exact search's CP-SAT time per re-plan, as a share of the certificate's per level. */
+    static final double EXACT_SEARCH_SHARE = 0.05;
 
     /** What one Timefold run returned. */
     private record Run(GpuPlan best, long moves, long speed, Duration wall) {
@@ -113,12 +117,21 @@ public final class PlanSolver {
         }
         Decisions start = SolutionDecisions.of(initial);
         long startPriority = plannedPriority(PlanEvaluator.evaluate(problem, start));
+        // Stopped by its clock alone, a solve has the certificate's core search too once the certificate is done, and
+        // local search and CP-SAT exchange plans as they find them (ExactPlans). The exact search only on quarters small
+        // enough for CP-SAT's whole model (it found a plan): at M and L it gained nothing and raised L's peak heap
+        // (docs/benchmarks.md).
+        ExactPlans exchange = settings.moveLimit() == 0 && settings.exactSeconds() > 0 ? new ExactPlans() : null;
         CompletableFuture<Certifier> certifier = CompletableFuture.supplyAsync(() -> {
-            proof.run(start, startPriority);
+            proof.run(start, startPriority, exchange);
             return proof;
         });
+        CompletableFuture<ExactPlans.Found> searched = exchange == null ? CompletableFuture.completedFuture(null)
+                : certifier.thenApplyAsync(c -> c.exactPlan() == null ? null : ExactSearch.run(problem, options,
+                        c.exactPlan(), exchange, deadline, stopper, settings.exactSeconds() * EXACT_SEARCH_SHARE,
+                        settings.seed()));
         // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
-        Run run = timefold(initial, settings.withTimeLimit(left(settings, started)), improved, stopper);
+        Run run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
         Certifier proven = null;
         String unproven = "stopped before the certificate was computed";
         try {
@@ -128,16 +141,28 @@ public final class PlanSolver {
         } catch (CompletionException e) {
             unproven = "the certificate could not be computed: " + e.getCause();
         }
-        if (proven != null && proven.exactPlan() != null
-                && better(problem, proven.exactPlan(), PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best())))) {
+        Decisions exactPlan = proven == null ? null : proven.exactPlan();
+        String exactBy = "CP-SAT's cheapest plan";
+        // The exact search is a search: should it fail, the solve keeps local search's and CP-SAT's plans.
+        ExactPlans.Found found = searched.exceptionally(e -> null).join();
+        if (found != null && (exactPlan == null || better(problem, found.plan(), PlanEvaluator.evaluate(problem, exactPlan)))) {
+            exactPlan = found.plan();
+            exactBy = "the exact search's plan (CP-SAT re-plans of related jobs)";
+        }
+        if (exchange != null && exchange.takenUp() > 0) {
+            startedFrom = (startedFrom == null ? "the warm start's plan" : startedFrom) + ", taking up a better plan of "
+                    + "CP-SAT's (the certificate's or the exact search's) at " + exchange.takenUp() + " of its restarts";
+        }
+        if (exactPlan != null && better(problem, exactPlan, PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best())))) {
             // CP-SAT found a better plan than local search: local search starts once more, from it.
             GpuPlan fromExact = GpuPlanFactory.create(problem, options);
-            SolutionDecisions.apply(fromExact, proven.exactPlan());
+            SolutionDecisions.apply(fromExact, exactPlan);
             SolverSettings polish = settings.polish();
-            Run again = timefold(fromExact, polish.withTimeLimit(min(polish.timeLimit(), left(settings, started))), improved, stopper);
+            Run again = timefold(fromExact, polish.withTimeLimit(min(polish.timeLimit(), left(settings, started))), null,
+                    improved, stopper);
             run = new Run(again.best(), run.moves() + again.moves(), run.speed(), run.wall().plus(again.wall()));
             improved.accept(run.best().getScore());
-            startedFrom = "CP-SAT's cheapest plan, after local search ended worse";
+            startedFrom = exactBy + ", after local search ended worse";
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - started);
         String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), run.wall());
@@ -159,17 +184,22 @@ public final class PlanSolver {
         return e.feasible() && HardMediumSoftScore.parseScore(e.score()).compareTo(HardMediumSoftScore.parseScore(than.score())) > 0;
     }
 
-    private static Run timefold(GpuPlan initial, SolverSettings settings, Consumer<HardMediumSoftScore> improved,
-                                Stopper stopper) {
+    private static Run timefold(GpuPlan initial, SolverSettings settings, ExactPlans exchange,
+                                Consumer<HardMediumSoftScore> improved, Stopper stopper) {
         long started = System.nanoTime();
-        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size()))) {
+        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange))) {
             SolverJob<GpuPlan> job = manager.solveBuilder()
                     .withProblemId(initial.getProblem().name())
                     .withProblem(initial)
                     // Timefold also reports the plan a perturbation leaves as "first initialized": only better plans are
                     // passed on.
                     .withFirstInitializedSolutionEventConsumer(e -> improved.accept(e.solution().getScore()))
-                    .withBestSolutionEventConsumer(e -> improved.accept(e.solution().getScore()))
+                    .withBestSolutionEventConsumer(e -> {
+                        improved.accept(e.solution().getScore());
+                        if (exchange != null) {
+                            exchange.postLocal(e.solution());
+                        }
+                    })
                     .run();
             GpuPlan best;
             try (Stopper.Registration ignored = stopper.onStop(job::terminateEarly)) {

@@ -24,11 +24,16 @@ public final class SolutionDecisions {
         decisions.placements().forEach(p -> byJob.put(p.job(), p));
         for (JobAssignment a : plan.getAssignments()) {
             Placement p = byJob.get(a.getId());
-            Option o = p == null ? null : a.getOptions().stream()
-                    .filter(x -> x.offer().id().equals(p.offer()) && x.gpus() == p.gpus()).findFirst().orElse(null);
+            Option o = optionOf(a, p);
             a.setOption(o);
             a.setStart(o == null ? a.getStarts().get(0) : p.startSlot());
         }
+    }
+
+    /** The job's option of the placement's offer and GPU count; null for no placement (or none such). */
+    public static Option optionOf(JobAssignment a, Placement p) {
+        return p == null ? null : a.getOptions().stream()
+                .filter(x -> x.offer().id().equals(p.offer()) && x.gpus() == p.gpus()).findFirst().orElse(null);
     }
 
     public static Decisions of(GpuPlan plan) {

@@ -27,6 +27,11 @@ public final class SolverConfigs {
     }
 
     public static SolverConfig config(SolverSettings s, int jobs) {
+        return config(s, jobs, null);
+    }
+
+    /** @param exchange a time-limited solve's exchange with the exact search (null: none) */
+    static SolverConfig config(SolverSettings s, int jobs, ExactPlans exchange) {
         TerminationConfig termination = new TerminationConfig().withSpentLimit(s.timeLimit());
         if (s.moveLimit() > 0) {
             termination.setMoveCountLimit(s.moveLimit());
@@ -41,7 +46,7 @@ public final class SolverConfigs {
                 .withEnvironmentMode(s.environmentMode())
                 .withRandomSeed(s.seed())
                 .withTerminationConfig(termination)
-                .withPhases(phases(s, jobs));
+                .withPhases(phases(s, jobs, exchange));
     }
 
     /** Local searches before a restart; the last one runs until the solve's own limits stop it. */
@@ -59,7 +64,7 @@ public final class SolverConfigs {
      * reaches them too. Then local search, restarted from the best plan so far with a {@link Perturbation} each time
      * it has gone {@link #UNIMPROVED_STEPS} steps without a better plan (iterated local search).
      */
-    static PhaseConfig<?>[] phases(SolverSettings s, int jobs) {
+    static PhaseConfig<?>[] phases(SolverSettings s, int jobs, ExactPlans exchange) {
         List<PhaseConfig<?>> phases = new ArrayList<>();
         if (!s.warmStart()) {
             phases.add(new ConstructionHeuristicPhaseConfig());
@@ -69,7 +74,7 @@ public final class SolverConfigs {
         for (int r = 0; r < RESTARTS; r++) {
             phases.add(localSearch().withTerminationConfig(new TerminationConfig().withUnimprovedStepCountLimit(unimproved)));
             phases.add(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(seeds.nextLong(),
-                    s.exactSeconds() * REPAIR_SHARE)));
+                    s.exactSeconds() * REPAIR_SHARE, exchange)));
         }
         phases.add(localSearch());
         return phases.toArray(new PhaseConfig<?>[0]);

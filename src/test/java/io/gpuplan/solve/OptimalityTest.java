@@ -74,7 +74,7 @@ class OptimalityTest {
             long cheapestAtLevel = ExhaustiveSearch.cheapest(p, options, plan.unplannedPriority()).costCents();
             Certifier lpOnly = new Certifier(p, options, new Certifier.Limits(0, Duration.ofSeconds(30), 1), new Stopper());
             lpOnly.mostPriority(null);
-            lpOnly.run(new Decisions(List.of(), Map.of()), 0);
+            lpOnly.run(new Decisions(List.of(), Map.of()), 0, null);
             for (Certificate c : List.of(solved.certificate(), lpOnly.certificate(plannedPriority(plan), plan.unplannedPriority(),
                     plan.costCents(), null))) {
                 assertTrue(c.unplannedAtLeast() <= optimum.unplannedPriority(), "unplanned bound " + c.unplannedAtLeast()

@@ -8,6 +8,8 @@ import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
 import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -49,5 +51,23 @@ class SearchQualityTest {
         // Restarts and perturbation draw from the seed: the same seed and move limit give the same plan.
         PlanSolver.Result again = PlanSolver.solve(p, settings, x -> { });
         assertEquals(SolutionDecisions.of(first.plan()), SolutionDecisions.of(again.plan()));
+    }
+
+    /**
+     * Stopped by its clock alone, a solve also runs the exact search beside local search and the two exchange plans
+     * (ExactPlans): the users' case still ends at its best plan, proven.
+     */
+    @Test
+    void aSolveStoppedByItsClockReachesTheUsersCasePlan() throws Exception {
+        Problem p = ProblemReader.read(Path.of("src/test/resources/cases/finance-risk-two-blockers.yaml")).problem();
+        SolverSettings settings = SolverSettings.defaults().withMoveLimit(0).withTimeLimit(Duration.ofSeconds(5));
+        PlanSolver.Result r = PlanSolver.solve(p, settings, x -> { });
+        Evaluation e = PlanEvaluator.evaluate(p, SolutionDecisions.of(r.plan()));
+        assertTrue(e.feasible());
+        assertEquals(0, e.unplannedPriority());
+        assertTrue(e.costCents() <= 9579433, "cost " + e.costCents());
+        long slack = io.gpuplan.solve.bounds.Certificate.slackCents(p);
+        assertTrue(r.certificate().provenOptimal(e.unplannedPriority(), e.costCents(), slack),
+                r.certificate().statement(e.unplannedPriority(), e.costCents(), slack));
     }
 }

@@ -2,8 +2,11 @@ package io.gpuplan.solve.bounds;
 
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.Stopper;
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import com.google.ortools.sat.CpSolver;
 import com.google.ortools.sat.CpSolverStatus;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
@@ -67,6 +70,7 @@ public final class Certifier {
     private boolean lpTooLarge;
     private ColumnGeneration columns;
     private String note = "";
+    private ExactPlans exchange;
 
     /** @param stopper stops the solvers (Ctrl-C); what they proved by then is kept */
     public Certifier(Problem problem, List<JobOptions> options, Limits limits, Stopper stopper) {
@@ -118,8 +122,13 @@ public final class Certifier {
      * Step 2, beside local search: the LP's bound on priority; CP-SAT's most priority once more, on the level's whole
      * budget, when step 1 left it unproven; the LP's cost bounds at the priority bound and at {@code startPriority}
      * (what local search starts from: it ends with no less); CP-SAT's cheapest plan at the priority it found.
+     *
+     * @param exchange a time-limited solve's exchange (null: none), where the plans CP-SAT finds here are posted; with
+     *                 one, CP-SAT's cheapest plan gets the first step's share of the budget only (what proves small
+     *                 quarters), leaving the rest of the time to the exact search that follows
      */
-    public void run(Decisions start, long startPriority) {
+    public void run(Decisions start, long startPriority, ExactPlans exchange) {
+        this.exchange = exchange;
         relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
                 ? Relaxations.timeIndexed(problem, options) : Relaxations.aggregated(problem, options);
         for (long p : relaxation.priority()) {
@@ -181,6 +190,7 @@ public final class Certifier {
         if (level > exactLevel) {
             exactLevel = level;
             exactPlan = m.decisions(more);
+            post();
         }
         long bound = status == CpSolverStatus.OPTIMAL ? level : floorUp(more.bestObjectiveBound());
         exactPriorityBound = Math.min(exactPriorityBound, bound);
@@ -195,15 +205,23 @@ public final class Certifier {
         m.model.clearObjective();
         m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
         m.model.minimize(m.cost);
-        CpSolver second = cpSat(limits.exactSeconds());
+        CpSolver second = cpSat(limits.exactSeconds() * (exchange == null ? 1 : PRIORITY_SHARE));
         CpSolverStatus status = solve(second, m);
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
             exactPlan = m.decisions(second);
+            post();
             // CP-SAT's cost is exact (each pool's cost is the plan's own, level by level): its bound is one.
             exactCostBound = status == CpSolverStatus.OPTIMAL ? Math.round(second.objectiveValue())
                     : (long) Math.ceil(second.bestObjectiveBound() - 1e-6);
         }
         note += ", cost " + (status == CpSolverStatus.OPTIMAL ? "optimal" : status == CpSolverStatus.FEASIBLE ? "not proven" : "no plan");
+    }
+
+    private void post() {
+        if (exchange != null) {
+            exchange.postExact(new ExactPlans.Found(exactPlan, HardMediumSoftScore.parseScore(
+                    PlanEvaluator.evaluate(problem, exactPlan).score())));
+        }
     }
 
     private CpSolverStatus solve(CpSolver solver, ExactModel m) {

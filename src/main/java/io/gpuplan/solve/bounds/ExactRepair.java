@@ -23,10 +23,12 @@ public final class ExactRepair {
 
     /**
      * The set's best placements (a job absent from the result is unplanned), or null when CP-SAT found nothing at
-     * least as good as {@code current} within {@code deterministicSeconds}.
+     * least as good as {@code current} within {@code deterministicSeconds} (and {@code wallSeconds} of the clock:
+     * infinite for none, so the result depends on the deterministic budget alone).
      */
     public static Map<String, PlacedOption> repair(Problem problem, List<JobOptions> free, List<PlacedOption> fixed,
-                                                   List<PlacedOption> current, double deterministicSeconds, long seed) {
+                                                   List<PlacedOption> current, double deterministicSeconds,
+                                                   double wallSeconds, long seed) {
         LinearSolve.load();
         ExactModel m = new ExactModel(problem, free, fixed);
         List<Placement> hint = current.stream().map(PlacedOption::placement).toList();
@@ -35,8 +37,11 @@ public final class ExactRepair {
         long weight = m.mostCost() + 1;
         m.model.minimize(LinearExpr.newBuilder().add(m.cost).addTerm(m.plannedPriority, -weight).build());
         CpSolver solver = new CpSolver();
-        solver.getParameters().setMaxDeterministicTime(deterministicSeconds).setNumWorkers(1)
+        var parameters = solver.getParameters().setMaxDeterministicTime(deterministicSeconds).setNumWorkers(1)
                 .setRandomSeed((int) (seed & 0x7fffffff)).setCatchSigintSignal(false).setLogSearchProgress(false);
+        if (Double.isFinite(wallSeconds)) {
+            parameters.setMaxTimeInSeconds(Math.max(0.01, wallSeconds));
+        }
         CpSolverStatus status = solver.solve(m.model);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return null;

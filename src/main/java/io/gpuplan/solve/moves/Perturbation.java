@@ -5,9 +5,7 @@ import ai.timefold.solver.core.api.solver.phase.PhaseCommand;
 import ai.timefold.solver.core.api.solver.phase.PhaseCommandContext;
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.JobAssignment;
-import io.gpuplan.sizing.JobOptions;
-import io.gpuplan.solve.PlacedOption;
-import io.gpuplan.solve.bounds.ExactRepair;
+import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.moves.Recreate.StartRule;
 import io.gpuplan.solve.moves.RuinRecreate.Order;
 import io.gpuplan.solve.moves.Ruins.Kind;
@@ -19,10 +17,11 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * A restart, between two local searches that start from the best plan so far: first an exact re-plan of a related
- * set of jobs (CP-SAT on that set, every other job fixed: {@link ExactRepair}), kept when it is better; if it is
- * not, a shake of several large ruin-and-recreates kept whatever they cost, so the next local search starts in
- * another basin. Each restart has its own seed, derived from the solve's, so a solve with the same seed and move
+ * A restart, between two local searches that start from the best plan so far: first, in a solve stopped by its
+ * clock, a better plan CP-SAT found beside local search (the certificate's or {@link ExactSearch}'s), when there is
+ * one; else an exact re-plan of a related set of jobs (CP-SAT on that set, every other job fixed:
+ * {@link ExactReplan}), kept when it is better; if it is not, a shake of several large ruin-and-recreates kept
+ * whatever they cost, so the next local search starts in another basin. Each restart has its own seed, derived from the solve's, so a solve with the same seed and move
  * limit repeats itself exactly.
  */
 public final class Perturbation implements PhaseCommand<GpuPlan> {
@@ -34,11 +33,16 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
     static final int REPAIRS = 1;
     private final long seed;
     private final double exactSeconds;
+    private final ExactPlans exchange;
 
-    /** @param exactSeconds CP-SAT's deterministic time for the exact re-plan; 0 for none */
-    public Perturbation(long seed, double exactSeconds) {
+    /**
+     * @param exactSeconds CP-SAT's deterministic time for the exact re-plan; 0 for none
+     * @param exchange     plans CP-SAT found beside local search, taken up when better (null: none)
+     */
+    public Perturbation(long seed, double exactSeconds, ExactPlans exchange) {
         this.seed = seed;
         this.exactSeconds = exactSeconds;
+        this.exchange = exchange;
     }
 
     @Override
@@ -46,6 +50,10 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         GpuPlan plan = context.getWorkingSolution();
         List<JobAssignment> entities = plan.getAssignments();
         if (entities.size() < 2) {
+            return;
+        }
+        if (exchange != null && takeUp(context, exchange.takeExact())) {
+            exchange.tookUp();
             return;
         }
         Random random = new Random(seed);
@@ -56,7 +64,8 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
             boolean improved = false;
             HardMediumSoftScore now = plan.getScore();
             for (int k = 0; k < REPAIRS; k++) {
-                ReassignMove repair = exactRepair(plan, state, ruins.related(Math.min(EXACT_JOBS, entities.size())));
+                ReassignMove repair = ExactReplan.of(plan, ruins.related(Math.min(EXACT_JOBS, entities.size())), exactSeconds,
+                        Double.POSITIVE_INFINITY, seed);
                 if (repair != null) {
                     HardMediumSoftScore after = context.executeTemporarilyAndCalculateScore(repair);
                     if (after.compareTo(now) > 0) {
@@ -73,39 +82,18 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         shake(context, entities, state, ruins, random);
     }
 
-    private ReassignMove exactRepair(GpuPlan plan, PlanState state, int[] set) {
-        List<JobAssignment> entities = plan.getAssignments();
-        boolean[] free = new boolean[entities.size()];
-        List<JobOptions> freeJobs = new ArrayList<>();
-        List<PlacedOption> current = new ArrayList<>();
-        for (int j : set) {
-            free[j] = true;
-            JobAssignment a = entities.get(j);
-            freeJobs.add(new JobOptions(a.getJob(), a.getOptions(), List.of(), 0));
-            if (a.getOption() != null) {
-                current.add(new PlacedOption(a.getOption(), a.getStart()));
-            }
+    /** Whether the plan CP-SAT found beats the working plan, which then becomes it. */
+    private static boolean takeUp(PhaseCommandContext<GpuPlan> context, ExactPlans.Found found) {
+        if (found == null) {
+            return false;
         }
-        List<PlacedOption> fixed = new ArrayList<>();
-        for (int j = 0; j < entities.size(); j++) {
-            if (!free[j] && entities.get(j).getOption() != null) {
-                fixed.add(new PlacedOption(entities.get(j).getOption(), entities.get(j).getStart()));
-            }
+        HardMediumSoftScore now = context.getWorkingSolution().getScore();
+        ReassignMove move = ExactReplan.towards(context.getWorkingSolution(), found.plan());
+        if (move == null || context.<HardMediumSoftScore>executeTemporarilyAndCalculateScore(move).compareTo(now) <= 0) {
+            return false;
         }
-        Map<String, PlacedOption> best = ExactRepair.repair(plan.getProblem(), freeJobs, fixed, current, exactSeconds, seed);
-        if (best == null) {
-            return null;
-        }
-        List<ReassignMove.Change> changes = new ArrayList<>();
-        for (int j : set) {
-            JobAssignment a = entities.get(j);
-            PlacedOption p = best.get(a.getId());
-            boolean same = p == null ? a.getOption() == null : p.option().equals(a.getOption()) && a.getStart() == p.start();
-            if (!same) {
-                changes.add(new ReassignMove.Change(a, p == null ? null : p.option(), p == null ? a.getStart() : p.start()));
-            }
-        }
-        return changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes);
+        context.execute(move);
+        return true;
     }
 
     private void shake(PhaseCommandContext<GpuPlan> context, List<JobAssignment> entities, PlanState state, Ruins ruins,

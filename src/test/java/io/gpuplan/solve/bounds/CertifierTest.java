@@ -35,7 +35,7 @@ class CertifierTest {
         Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(SolutionDecisions.of(warm)));
         assertTrue(first.unplannedPriority() > 25, "the premise: step 1 stops short, got " + first.unplannedPriority());
 
-        c.run(c.exactPlan(), planned(first));
+        c.run(c.exactPlan(), planned(first), null);
         Evaluation after = PlanEvaluator.evaluate(p, c.exactPlan());
         assertTrue(after.feasible());
         assertTrue(after.unplannedPriority() < first.unplannedPriority(),

@@ -1,0 +1,78 @@
+package io.gpuplan.solve.moves;
+
+import io.gpuplan.model.GpuPlan;
+import io.gpuplan.model.JobAssignment;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.Option;
+import io.gpuplan.solve.PlacedOption;
+import io.gpuplan.solve.SolutionDecisions;
+import io.gpuplan.solve.bounds.ExactRepair;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Changes to a plan's jobs, as one {@link ReassignMove}: an exact re-plan of a set of them, or another whole plan. */
+final class ExactReplan {
+    private ExactReplan() {
+    }
+
+    /**
+     * CP-SAT's re-plan of the jobs {@code set} (indices of the plan's assignments), every other job where it is
+     * ({@link ExactRepair}), within {@code wallSeconds} of the clock too; null when CP-SAT found nothing or nothing
+     * changes.
+     */
+    static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed) {
+        List<JobAssignment> entities = plan.getAssignments();
+        boolean[] free = new boolean[entities.size()];
+        List<JobOptions> freeJobs = new ArrayList<>();
+        List<PlacedOption> current = new ArrayList<>();
+        for (int j : set) {
+            free[j] = true;
+            JobAssignment a = entities.get(j);
+            freeJobs.add(new JobOptions(a.getJob(), a.getOptions(), List.of(), 0));
+            if (a.getOption() != null) {
+                current.add(new PlacedOption(a.getOption(), a.getStart()));
+            }
+        }
+        List<PlacedOption> fixed = new ArrayList<>();
+        for (int j = 0; j < entities.size(); j++) {
+            if (!free[j] && entities.get(j).getOption() != null) {
+                fixed.add(new PlacedOption(entities.get(j).getOption(), entities.get(j).getStart()));
+            }
+        }
+        Map<String, PlacedOption> best = ExactRepair.repair(plan.getProblem(), freeJobs, fixed, current, deterministicSeconds,
+                wallSeconds, seed);
+        if (best == null) {
+            return null;
+        }
+        List<ReassignMove.Change> changes = new ArrayList<>();
+        for (int j : set) {
+            JobAssignment a = entities.get(j);
+            PlacedOption p = best.get(a.getId());
+            boolean same = p == null ? a.getOption() == null : p.option().equals(a.getOption()) && a.getStart() == p.start();
+            if (!same) {
+                changes.add(new ReassignMove.Change(a, p == null ? null : p.option(), p == null ? a.getStart() : p.start()));
+            }
+        }
+        return changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes);
+    }
+
+    /** The move that turns the plan into {@code target}; null when they are the same. */
+    static ReassignMove towards(GpuPlan plan, Decisions target) {
+        Map<String, Placement> byJob = new HashMap<>();
+        target.placements().forEach(p -> byJob.put(p.job(), p));
+        List<ReassignMove.Change> changes = new ArrayList<>();
+        for (JobAssignment a : plan.getAssignments()) {
+            Placement p = byJob.get(a.getId());
+            Option o = SolutionDecisions.optionOf(a, p);
+            int start = o == null ? a.getStart() : p.startSlot();
+            if (o != a.getOption() || o != null && start != a.getStart()) {
+                changes.add(new ReassignMove.Change(a, o, start));
+            }
+        }
+        return changes.isEmpty() ? null : new ReassignMove("EXACT_PLAN", changes);
+    }
+}

@@ -1,0 +1,99 @@
+package io.gpuplan.solve.moves;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
+import ai.timefold.solver.core.api.solver.SolverFactory;
+import ai.timefold.solver.core.config.phase.custom.CustomPhaseConfig;
+import ai.timefold.solver.core.config.solver.EnvironmentMode;
+import io.gpuplan.model.GpuPlan;
+import io.gpuplan.model.GpuPlanFactory;
+import io.gpuplan.model.JobAssignment;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.sizing.OptionEnumerator;
+import io.gpuplan.solve.ExactPlans;
+import io.gpuplan.solve.PlanSolver;
+import io.gpuplan.solve.SolutionDecisions;
+import io.gpuplan.solve.SolverSettings;
+import io.gpuplan.solve.Stopper;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The exact search beside local search in a time-limited solve, and the exchange of plans between them, on
+ * {@link RuinRecreateMovesTest}'s pool trade: five jobs all on-demand cost 3,840; all five in the reserved pool 1,920
+ * (one or two of them there cost more than none, three 3,456).
+ */
+class ExactSearchTest {
+    private final Problem problem;
+    private final List<JobOptions> options;
+
+    ExactSearchTest() throws Exception {
+        problem = ProblemReader.parse("pool-trade.yaml", RuinRecreateMovesTest.PROBLEM, new ArrayList<>());
+        options = OptionEnumerator.enumerate(problem);
+    }
+
+    /** The plan with the first {@code onPool} jobs in the pool, the others on-demand, each at its earliest start. */
+    private GpuPlan plan(int onPool) {
+        GpuPlan plan = GpuPlanFactory.create(problem, options);
+        for (JobAssignment a : plan.getAssignments()) {
+            String offer = a.getId().compareTo("j" + onPool) < 0 ? "ri" : "od";
+            a.setOption(a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
+            a.setStart(a.getOption().earliestStart());
+        }
+        return plan;
+    }
+
+    private long cost(Decisions d) {
+        return PlanEvaluator.evaluate(problem, d).costCents();
+    }
+
+    private ExactPlans.Found found(int onPool) {
+        Decisions d = SolutionDecisions.of(plan(onPool));
+        return new ExactPlans.Found(d, HardMediumSoftScore.parseScore(PlanEvaluator.evaluate(problem, d).score()));
+    }
+
+    @Test
+    void itRePlansJobsTogetherAndPostsWhatItImproves() {
+        assertEquals(384_000, cost(SolutionDecisions.of(plan(0))));
+        ExactPlans exchange = new ExactPlans();
+        ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
+                System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), 0.5, 1);
+        assertEquals(192_000, cost(best.plan()));
+        assertEquals(best, exchange.takeExact());
+        assertNull(exchange.takeExact(), "a posted plan is taken once");
+    }
+
+    @Test
+    void itStartsFromLocalSearchsPlanWhenThatIsBetter() {
+        ExactPlans exchange = new ExactPlans();
+        GpuPlan local = plan(3);
+        local.setScore(found(3).score());
+        exchange.postLocal(local);
+        // No time for a re-plan: what it holds is the better of the two plans it was given.
+        ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
+                System.nanoTime(), new Stopper(), 0.5, 1);
+        assertEquals(345_600, cost(best.plan()));
+        assertNull(exchange.takeExact(), "nothing improved, nothing posted");
+    }
+
+    @Test
+    void aRestartTakesUpTheExactSearchsBetterPlan() {
+        ExactPlans exchange = new ExactPlans();
+        ExactPlans.Found posted = found(3);
+        exchange.postExact(posted);
+        // A solve of one restart and nothing else, from the all-on-demand plan (CP-SAT off in the restart itself).
+        var config = PlanSolver.config(new SolverSettings(3, 0, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
+                .withPhases(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(7, 0, exchange)));
+        GpuPlan best = SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
+        assertEquals(posted.plan(), SolutionDecisions.of(best));
+        assertNull(exchange.takeExact());
+    }
+}
