@@ -48,6 +48,12 @@ public final class ExactPlans {
         local.set(best);
     }
 
+    /** The score of local search's best plan so far, or null. */
+    public HardMediumSoftScore localScore() {
+        GpuPlan best = local.get();
+        return best == null ? null : best.getScore();
+    }
+
     /** Local search's best plan so far, or null. */
     public Found local() {
         GpuPlan best = local.get();

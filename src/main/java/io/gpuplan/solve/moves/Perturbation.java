@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * A restart, between two local searches that start from the best plan so far: first, in a solve stopped by its
+ * A restart, between two local searches (each goes on from the plan the one before left): first, in a solve stopped by its
  * clock, a better plan CP-SAT found beside local search (the certificate's or {@link ExactSearch}'s), when there is
  * one; else an exact re-plan of a related set of jobs (CP-SAT on that set, every other job fixed:
  * {@link ExactReplan}), kept when it is better; if it is not, a shake of several large ruin-and-recreates kept
@@ -52,7 +52,7 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         if (entities.size() < 2) {
             return;
         }
-        if (exchange != null && takeUp(context, exchange.takeExact())) {
+        if (exchange != null && takeUp(context, exchange.takeExact(), exchange.localScore())) {
             exchange.tookUp();
             return;
         }
@@ -82,9 +82,13 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         shake(context, entities, state, ruins, random);
     }
 
-    /** Whether the plan CP-SAT found beats the working plan, which then becomes it. */
-    private static boolean takeUp(PhaseCommandContext<GpuPlan> context, ExactPlans.Found found) {
-        if (found == null) {
+    /**
+     * Whether the plan CP-SAT found beats both the working plan and local search's best ({@code best}, null: none
+     * yet), and the working plan then becomes it. Between phases Timefold keeps the working plan where late
+     * acceptance left it, often below the best: a plan between the two would lead the search away from its best.
+     */
+    private static boolean takeUp(PhaseCommandContext<GpuPlan> context, ExactPlans.Found found, HardMediumSoftScore best) {
+        if (found == null || best != null && found.score().compareTo(best) <= 0) {
             return false;
         }
         HardMediumSoftScore now = context.getWorkingSolution().getScore();

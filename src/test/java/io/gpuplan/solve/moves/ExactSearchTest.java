@@ -95,5 +95,21 @@ class ExactSearchTest {
         GpuPlan best = SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
         assertEquals(posted.plan(), SolutionDecisions.of(best));
         assertNull(exchange.takeExact());
+        assertEquals(1, exchange.takenUp());
+    }
+
+    @Test
+    void aRestartLeavesAPlanNoBetterThanLocalSearchsBest() {
+        // The working plan (all on-demand, 3,840) is below local search's best (all in the pool, 1,920): CP-SAT's
+        // plan of 3,456 lies between them and would lead the search away from its best.
+        ExactPlans exchange = new ExactPlans();
+        GpuPlan localBest = plan(5);
+        localBest.setScore(found(5).score());
+        exchange.postLocal(localBest);
+        exchange.postExact(found(3));
+        var config = PlanSolver.config(new SolverSettings(3, 0, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
+                .withPhases(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(7, 0, exchange)));
+        SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
+        assertEquals(0, exchange.takenUp());
     }
 }
