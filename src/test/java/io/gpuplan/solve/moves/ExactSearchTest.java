@@ -89,11 +89,7 @@ class ExactSearchTest {
         ExactPlans exchange = new ExactPlans();
         ExactPlans.Found posted = found(3);
         exchange.postExact(posted);
-        // A solve of one restart and nothing else, from the all-on-demand plan (CP-SAT off in the restart itself).
-        var config = PlanSolver.config(new SolverSettings(3, 0, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
-                .withPhases(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(7, 0, exchange)));
-        GpuPlan best = SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
-        assertEquals(posted.plan(), SolutionDecisions.of(best));
+        assertEquals(posted.plan(), SolutionDecisions.of(oneRestart(exchange)));
         assertNull(exchange.takeExact());
         assertEquals(1, exchange.takenUp());
     }
@@ -107,9 +103,14 @@ class ExactSearchTest {
         localBest.setScore(found(5).score());
         exchange.postLocal(localBest);
         exchange.postExact(found(3));
+        oneRestart(exchange);
+        assertEquals(0, exchange.takenUp());
+    }
+
+    /** A solve of one restart and nothing else, from the all-on-demand plan (CP-SAT off in the restart itself). */
+    private GpuPlan oneRestart(ExactPlans exchange) {
         var config = PlanSolver.config(new SolverSettings(3, 0, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
                 .withPhases(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(7, 0, exchange)));
-        SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
-        assertEquals(0, exchange.takenUp());
+        return SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
     }
 }
