@@ -2,7 +2,9 @@ package io.gpuplan.solve;
 
 import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import io.gpuplan.model.GpuPlan;
+import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.PlanEvaluator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -16,6 +18,10 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class ExactPlans {
     /** A plan and its score. */
     public record Found(Decisions plan, HardMediumSoftScore score) {
+        /** The decisions with the score the rules give them (the same as Timefold's: ScoreParityTest). */
+        public static Found of(Problem problem, Decisions plan) {
+            return new Found(plan, HardMediumSoftScore.parseScore(PlanEvaluator.evaluate(problem, plan).score()));
+        }
     }
 
     private final AtomicReference<Found> exact = new AtomicReference<>();

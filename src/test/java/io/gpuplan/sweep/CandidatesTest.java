@@ -28,14 +28,21 @@ class CandidatesTest {
         return new ScenarioResult(scenario, -1, 0, 0, 0, true, 1, new TreeMap<>(Map.of("ri", ri, "own", own)));
     }
 
+    /** CommitmentsTest's problem with offer own capped at {@code maxGpus}. */
+    private static Problem ownCappedAt(int maxGpus) throws Exception {
+        Problem p = ProblemReader.parse("c.yaml", CommitmentsTest.TEXT.replace("gpusPerInstance: 8, maxGpus: 64}\njobs:",
+                "gpusPerInstance: 8, maxGpus: " + maxGpus + "}\njobs:"), new ArrayList<>());
+        assertEquals(maxGpus, p.offer("own").orElseThrow().maxGpus());
+        return p;
+    }
+
+    /** Five scenarios' levels (ri, own): 16/8, 8/0, 24/16, 16/8, 12/0. */
+    private static final List<ScenarioResult> ROWS = List.of(stageOne(0, 16, 8), stageOne(1, 8, 0), stageOne(2, 24, 16),
+            stageOne(3, 16, 8), stageOne(4, 12, 0));
+
     @Test
     void theMedianScenariosOwnThePercentilesNothingAndTheMostFrequentOnceEachWithEveryLabel() throws Exception {
-        Problem p = ProblemReader.parse("c.yaml", CommitmentsTest.TEXT.replace("gpusPerInstance: 8, maxGpus: 64}\njobs:",
-                "gpusPerInstance: 8, maxGpus: 16}\njobs:"), new ArrayList<>());
-        assertEquals(16, p.offer("own").orElseThrow().maxGpus());
-        List<ScenarioResult> rows = List.of(stageOne(0, 16, 8), stageOne(1, 8, 0), stageOne(2, 24, 16), stageOne(3, 16, 8),
-                stageOne(4, 12, 0));
-        List<Candidate> c = Candidates.of(p, rows);
+        List<Candidate> c = Candidates.of(ownCappedAt(16), ROWS);
         assertEquals(List.of(
                 new Candidate(new TreeMap<>(Map.of("own", 8, "ri", 16)),
                         List.of("the median scenario's own", "P50 of the levels", "P75 of the levels", "the most frequent")),
@@ -50,11 +57,6 @@ class CandidatesTest {
     @Test
     void aPercentileIsCappedAtTheOffersMaxGpusInWholeInstances() throws Exception {
         // own capped at 12 in 8-GPU instances: at most 8. P90 of own = 16 above → 8.
-        Problem p = ProblemReader.parse("c.yaml", CommitmentsTest.TEXT.replace("gpusPerInstance: 8, maxGpus: 64}\njobs:",
-                "gpusPerInstance: 8, maxGpus: 12}\njobs:"), new ArrayList<>());
-        assertEquals(12, p.offer("own").orElseThrow().maxGpus());
-        List<ScenarioResult> rows = List.of(stageOne(0, 16, 8), stageOne(1, 8, 0), stageOne(2, 24, 16), stageOne(3, 16, 8),
-                stageOne(4, 12, 0));
-        assertEquals(new TreeMap<>(Map.of("own", 8, "ri", 24)), Candidates.quantile(p, rows, 90));
+        assertEquals(new TreeMap<>(Map.of("own", 8, "ri", 24)), Candidates.quantile(ownCappedAt(12), ROWS, 90));
     }
 }

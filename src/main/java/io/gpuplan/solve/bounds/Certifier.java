@@ -2,11 +2,9 @@ package io.gpuplan.solve.bounds;
 
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
-import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.Stopper;
-import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import com.google.ortools.sat.CpSolver;
 import com.google.ortools.sat.CpSolverStatus;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
@@ -219,8 +217,7 @@ public final class Certifier {
 
     private void post() {
         if (exchange != null) {
-            exchange.postExact(new ExactPlans.Found(exactPlan, HardMediumSoftScore.parseScore(
-                    PlanEvaluator.evaluate(problem, exactPlan).score())));
+            exchange.postExact(ExactPlans.Found.of(problem, exactPlan));
         }
     }
 

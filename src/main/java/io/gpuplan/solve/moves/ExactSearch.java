@@ -6,9 +6,7 @@ import io.gpuplan.model.GpuPlanFactory;
 import io.gpuplan.model.JobAssignment;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
-import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
-import io.gpuplan.sizing.Option;
 import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.ExactPlans.Found;
 import io.gpuplan.solve.SolutionDecisions;
@@ -43,16 +41,16 @@ public final class ExactSearch {
         Found best = null;
         if (from != null) {
             SolutionDecisions.apply(plan, from);
-            best = new Found(from, score(plan));
+            best = Found.of(problem, from);
         }
         PlanState state = new PlanState(plan);
         Random random = new Random(seed);
         List<JobAssignment> entities = plan.getAssignments();
         for (int k = 0; ; k++) {
-            Found local = exchange.local();
-            if (local != null && (best == null || local.score().compareTo(best.score()) > 0)) {
-                SolutionDecisions.apply(plan, local.plan());
-                best = local;
+            HardMediumSoftScore localScore = exchange.localScore();
+            if (localScore != null && (best == null || localScore.compareTo(best.score()) > 0)) {
+                best = exchange.local();
+                SolutionDecisions.apply(plan, best.plan());
             }
             if (entities.size() < 2 || System.nanoTime() - deadline >= 0 || stopper.stopped()) {
                 return best;
@@ -67,24 +65,16 @@ public final class ExactSearch {
             if (move == null) {
                 continue;
             }
-            Option[] was = new Option[move.changes().size()];
-            int[] wasStart = new int[was.length];
-            for (int i = 0; i < was.length; i++) {
-                ReassignMove.Change c = move.changes().get(i);
-                was[i] = c.job().getOption();
-                wasStart[i] = c.job().getStart();
+            for (ReassignMove.Change c : move.changes()) {
                 c.job().setOption(c.option());
                 c.job().setStart(c.start());
             }
-            HardMediumSoftScore after = score(plan);
-            if (after.compareTo(best.score()) > 0) {
-                best = new Found(SolutionDecisions.of(plan), after);
+            Found after = Found.of(problem, SolutionDecisions.of(plan));
+            if (after.score().compareTo(best.score()) > 0) {
+                best = after;
                 exchange.postExact(best);
             } else {
-                for (int i = 0; i < was.length; i++) {
-                    move.changes().get(i).job().setOption(was[i]);
-                    move.changes().get(i).job().setStart(wasStart[i]);
-                }
+                SolutionDecisions.apply(plan, best.plan());
             }
         }
     }
@@ -95,9 +85,5 @@ public final class ExactSearch {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static HardMediumSoftScore score(GpuPlan plan) {
-        return HardMediumSoftScore.parseScore(PlanEvaluator.evaluate(plan.getProblem(), SolutionDecisions.of(plan)).score());
     }
 }

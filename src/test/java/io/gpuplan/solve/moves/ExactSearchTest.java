@@ -3,7 +3,6 @@ package io.gpuplan.solve.moves;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import ai.timefold.solver.core.api.solver.SolverFactory;
 import ai.timefold.solver.core.config.phase.custom.CustomPhaseConfig;
 import ai.timefold.solver.core.config.solver.EnvironmentMode;
@@ -56,8 +55,14 @@ class ExactSearchTest {
     }
 
     private ExactPlans.Found found(int onPool) {
-        Decisions d = SolutionDecisions.of(plan(onPool));
-        return new ExactPlans.Found(d, HardMediumSoftScore.parseScore(PlanEvaluator.evaluate(problem, d).score()));
+        return ExactPlans.Found.of(problem, SolutionDecisions.of(plan(onPool)));
+    }
+
+    /** {@link #plan} with its score, as local search posts its best. */
+    private GpuPlan scored(int onPool) {
+        GpuPlan plan = plan(onPool);
+        plan.setScore(found(onPool).score());
+        return plan;
     }
 
     @Test
@@ -74,9 +79,7 @@ class ExactSearchTest {
     @Test
     void itStartsFromLocalSearchsPlanWhenThatIsBetter() {
         ExactPlans exchange = new ExactPlans();
-        GpuPlan local = plan(3);
-        local.setScore(found(3).score());
-        exchange.postLocal(local);
+        exchange.postLocal(scored(3));
         // No time for a re-plan: what it holds is the better of the two plans it was given.
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
                 System.nanoTime(), new Stopper(), 0.5, 1);
@@ -99,9 +102,7 @@ class ExactSearchTest {
         // The working plan (all on-demand, 3,840) is below local search's best (all in the pool, 1,920): CP-SAT's
         // plan of 3,456 lies between them and would lead the search away from its best.
         ExactPlans exchange = new ExactPlans();
-        GpuPlan localBest = plan(5);
-        localBest.setScore(found(5).score());
-        exchange.postLocal(localBest);
+        exchange.postLocal(scored(5));
         exchange.postExact(found(3));
         oneRestart(exchange);
         assertEquals(0, exchange.takenUp());
