@@ -25,6 +25,8 @@ public final class ExactPlans {
     }
 
     private final AtomicReference<Found> exact = new AtomicReference<>();
+    /** The certificate's latest plan of CP-SAT's whole model, which the exact search reads (it may run beside it). */
+    private final AtomicReference<Found> wholeModel = new AtomicReference<>();
     /** Local search's best plan, as Timefold's event gave it (a copy of its own): made decisions only when read. */
     private final AtomicReference<GpuPlan> local = new AtomicReference<>();
     private final AtomicInteger takenUp = new AtomicInteger();
@@ -32,6 +34,17 @@ public final class ExactPlans {
     /** CP-SAT found a better plan: replaces one local search has not taken yet. */
     public void postExact(Found found) {
         exact.set(found);
+    }
+
+    /** The certificate's CP-SAT found a better plan on the whole model: for local search and the exact search. */
+    public void postWholeModel(Found found) {
+        wholeModel.set(found);
+        exact.set(found);
+    }
+
+    /** The certificate's latest plan of CP-SAT's whole model, or null. */
+    public Found wholeModel() {
+        return wholeModel.get();
     }
 
     /** CP-SAT's plan posted since the last take, or null. */

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -58,6 +60,8 @@ public final class PlanSolver {
 
     /** The exact search's CP-SAT time per re-plan, as a share of the certificate's per level. */
     static final double EXACT_SEARCH_SHARE = 0.05;
+    /** The exact search's CP-SAT time for a re-plan of every job: what CP-SAT's cheapest plan had before it. */
+    static final double WHOLE_SHARE = 0.2;
 
     /** What one Timefold run returned. */
     private record Run(GpuPlan best, long moves, long speed, Duration wall) {
@@ -117,34 +121,51 @@ public final class PlanSolver {
         }
         Decisions start = SolutionDecisions.of(initial);
         long startPriority = plannedPriority(PlanEvaluator.evaluate(problem, start));
-        // Stopped by its clock alone, a solve has the certificate's core search too once the certificate is done, and
-        // local search and CP-SAT exchange plans as they find them (ExactPlans). The exact search only on quarters small
-        // enough for CP-SAT's whole model (it found a plan): at M and L it gained nothing and raised L's peak heap
-        // (docs/benchmarks.md).
+        // Stopped by its clock alone, a solve runs the exact search too, as soon as the LP has bounded priority (beside
+        // the rest of the certificate: CP-SAT's second try at the most priority may take most of the time, and on
+        // 60-job quarters the exact search's re-plans are where cost falls most), and local search and CP-SAT exchange
+        // plans as they find them (ExactPlans). The exact search only on quarters small enough for CP-SAT's whole model
+        // (it found a plan): at M and L it gained nothing and raised L's peak heap (docs/benchmarks.md).
         ExactPlans exchange = settings.moveLimit() == 0 && settings.exactSeconds() > 0 ? new ExactPlans() : null;
-        CompletableFuture<Certifier> certifier = CompletableFuture.supplyAsync(() -> {
-            proof.run(start, startPriority, exchange);
-            return proof;
+        ExecutorService beside = Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "gpuplan-certificate");
+            t.setDaemon(true);
+            return t;
         });
+        CompletableFuture<Certifier> bounded = CompletableFuture.supplyAsync(() -> {
+            proof.priorityBound(start, startPriority, exchange);
+            return proof;
+        }, beside);
+        CompletableFuture<Certifier> certifier = bounded.thenApplyAsync(c -> {
+            c.rest(startPriority);
+            return c;
+        }, beside);
         CompletableFuture<ExactPlans.Found> searched = exchange == null ? CompletableFuture.completedFuture(null)
-                : certifier.thenApplyAsync(c -> c.exactPlan() == null ? null : ExactSearch.run(problem, options,
-                        c.exactPlan(), exchange, deadline, stopper, settings.exactSeconds() * EXACT_SEARCH_SHARE,
-                        settings.seed()));
+                : bounded.thenApplyAsync(c -> c.exactPlan() == null ? null : ExactSearch.run(problem, options,
+                        c.exactPlan(), exchange, deadline, stopper, new ExactSearch.Budget(
+                                settings.exactSeconds() * EXACT_SEARCH_SHARE, settings.exactSeconds() * WHOLE_SHARE),
+                        c::exactSearchBound, settings.seed()), beside);
         // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
-        Run run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
+        Run run;
         Certifier proven = null;
         String unproven = "stopped before the certificate was computed";
+        ExactPlans.Found found;
         try {
-            // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
-            // when the program exits.
-            proven = certifier.join();
-        } catch (CompletionException e) {
-            unproven = "the certificate could not be computed: " + e.getCause();
+            run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
+            try {
+                // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
+                // when the program exits.
+                proven = certifier.join();
+            } catch (CompletionException e) {
+                unproven = "the certificate could not be computed: " + e.getCause();
+            }
+            // The exact search is a search: should it fail, the solve keeps local search's and CP-SAT's plans.
+            found = searched.exceptionally(e -> null).join();
+        } finally {
+            beside.shutdown();
         }
         Decisions exactPlan = proven == null ? null : proven.exactPlan();
         String exactBy = "CP-SAT's cheapest plan";
-        // The exact search is a search: should it fail, the solve keeps local search's and CP-SAT's plans.
-        ExactPlans.Found found = searched.exceptionally(e -> null).join();
         if (found != null && (exactPlan == null || better(problem, found.plan(), PlanEvaluator.evaluate(problem, exactPlan)))) {
             exactPlan = found.plan();
             exactBy = "the exact search's plan (CP-SAT re-plans of related jobs)";

@@ -7,11 +7,15 @@ import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.Stopper;
 import com.google.ortools.sat.CpSolver;
 import com.google.ortools.sat.CpSolverStatus;
+import com.google.ortools.sat.CpSolverSolutionCallback;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Proves what it can about a problem, level by level as the score orders plans (R23): how much priority any plan
@@ -20,10 +24,12 @@ import java.util.List;
  * enough, from CP-SAT on the exact model ({@link ExactModel}), which may prove both levels optimal and find a plan.
  * Both run on deterministic budgets, so the same problem and limits give the same certificate.
  *
- * <p>Used in three steps: {@link #mostPriority} before local search, {@link #run} while it runs, then
- * {@link #certificate} for the plan the solve ends with.
+ * <p>Used in three steps: {@link #mostPriority} before local search, {@link #run} while it runs (in a solve stopped
+ * by its clock as {@link #priorityBound}, then {@link #rest} beside the exact search, which adds its bounds through
+ * {@link #exactSearchBound}), then {@link #certificate} for the plan the solve ends with.
  */
 public final class Certifier {
+    private static final Logger LOG = LoggerFactory.getLogger(Certifier.class);
     /** The share of CP-SAT's deterministic budget its first level (the most priority) gets. */
     static final double PRIORITY_SHARE = 0.2;
     /** Above this many options CP-SAT is not tried (its bounds there are weaker than the LP's). */
@@ -64,7 +70,8 @@ public final class Certifier {
     private long exactPriorityBound = -1;
     private boolean exactPriorityOptimal;
     private long exactCostBound = -1;
-    private final List<LevelBound> costBounds = new ArrayList<>();
+    /** Added to by the exact search beside {@link #rest}. */
+    private final List<LevelBound> costBounds = new CopyOnWriteArrayList<>();
     private boolean lpTooLarge;
     private ColumnGeneration columns;
     private String note = "";
@@ -113,6 +120,7 @@ public final class Certifier {
         exactPlan = m.decisions(first);
         exact = m;
         note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
+        LOG.debug("step 1: CP-SAT's most priority {} ({}), bound {}", exactLevel, status, exactPriorityBound);
         return exactPlan;
     }
 
@@ -122,10 +130,17 @@ public final class Certifier {
      * (what local search starts from: it ends with no less); CP-SAT's cheapest plan at the priority it found.
      *
      * @param exchange a time-limited solve's exchange (null: none), where the plans CP-SAT finds here are posted; with
-     *                 one, CP-SAT's cheapest plan gets the first step's share of the budget only (what proves small
-     *                 quarters), leaving the rest of the time to the exact search that follows
+     *                 one, CP-SAT's cheapest plan is left to the exact search that follows, which re-plans every job at
+     *                 once where CP-SAT can (what proves small quarters) and reports its bound to
+     *                 {@link #exactSearchBound}
      */
     public void run(Decisions start, long startPriority, ExactPlans exchange) {
+        priorityBound(start, startPriority, exchange);
+        rest(startPriority);
+    }
+
+    /** The first part of {@link #run}: the LP's bound on priority (what the exact search may start after). */
+    public void priorityBound(Decisions start, long startPriority, ExactPlans exchange) {
         this.exchange = exchange;
         relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
                 ? Relaxations.timeIndexed(problem, options) : Relaxations.aggregated(problem, options);
@@ -146,6 +161,11 @@ public final class Certifier {
             priorityBound = Math.min(plannable, floorUp(relaxation.priorityBound(v)));
             priorityBy = lpName() + ", certified by its Lagrangian";
         }
+        LOG.debug("step 2: LP's priority bound {}", priorityBound);
+    }
+
+    /** The rest of {@link #run}, after {@link #priorityBound}. */
+    public void rest(long startPriority) {
         if (exact != null && !exactPriorityOptimal && exactLevel < priorityBound && !stopper.stopped()) {
             morePriority();
         }
@@ -159,9 +179,20 @@ public final class Certifier {
         if (startPriority < priorityBound) {
             lpCostBound(startPriority);
         }
-        if (exact != null && !stopper.stopped()) {
+        if (exact != null && exchange == null && !stopper.stopped()) {
             cheapest();
+        } else if (exact != null && exchange != null) {
+            note += ", cost left to the exact search (its re-plans of every job bound it)";
         }
+    }
+
+    /**
+     * CP-SAT's bound on the cost of plans running at least {@code level} priority, from the exact search's re-plan of
+     * every job (the whole model, as {@link #cheapest} solves it).
+     */
+    public void exactSearchBound(long level, long cents) {
+        costBounds.add(new LevelBound(level, cents, "CP-SAT on the exact model (the exact search re-planning every job), "
+                + "for plans running at least " + level + " priority"));
     }
 
     /**
@@ -180,7 +211,17 @@ public final class Certifier {
             m.model.clearHints();
         }
         CpSolver more = cpSat(limits.exactSeconds());
-        CpSolverStatus status = solve(more, m);
+        // Each plan of more priority goes to local search as CP-SAT finds it, not when its budget ends: CP-SAT often
+        // finds the level seconds before it proves it.
+        CpSolverStatus status = exchange == null ? solve(more, m) : solve(more, m, new CpSolverSolutionCallback() {
+            @Override
+            public void onSolutionCallback() {
+                if (Math.round(objectiveValue()) > exactLevel) {
+                    exchange.postWholeModel(ExactPlans.Found.of(problem, m.decisions(this)));
+                    LOG.debug("step 2: CP-SAT found {} priority", Math.round(objectiveValue()));
+                }
+            }
+        });
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return;
         }
@@ -194,6 +235,7 @@ public final class Certifier {
         exactPriorityBound = Math.min(exactPriorityBound, bound);
         exactPriorityOptimal = exactPriorityBound <= exactLevel;
         note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
+        LOG.debug("step 2: CP-SAT's most priority once more {} ({}), bound {}", exactLevel, status, exactPriorityBound);
     }
 
     /** CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan. */
@@ -213,17 +255,24 @@ public final class Certifier {
                     : (long) Math.ceil(second.bestObjectiveBound() - 1e-6);
         }
         note += ", cost " + (status == CpSolverStatus.OPTIMAL ? "optimal" : status == CpSolverStatus.FEASIBLE ? "not proven" : "no plan");
+        LOG.debug("step 2: CP-SAT's cheapest plan at {}: {} ({}), bound {}", exactLevel,
+                status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE ? Math.round(second.objectiveValue()) : "-",
+                status, exactCostBound);
     }
 
     private void post() {
         if (exchange != null) {
-            exchange.postExact(ExactPlans.Found.of(problem, exactPlan));
+            exchange.postWholeModel(ExactPlans.Found.of(problem, exactPlan));
         }
     }
 
     private CpSolverStatus solve(CpSolver solver, ExactModel m) {
+        return solve(solver, m, null);
+    }
+
+    private CpSolverStatus solve(CpSolver solver, ExactModel m, CpSolverSolutionCallback found) {
         try (Stopper.Registration ignored = stopper.onStop(solver::stopSearch)) {
-            return solver.solve(m.model);
+            return found == null ? solver.solve(m.model) : solver.solve(m.model, found);
         }
     }
 

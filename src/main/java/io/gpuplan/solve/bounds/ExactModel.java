@@ -3,6 +3,7 @@ package io.gpuplan.solve.bounds;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverSolutionCallback;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
@@ -23,6 +24,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The planning problem as a CP-SAT model, exact for the sized options: per option a presence literal and an optional
@@ -309,14 +312,23 @@ final class ExactModel {
         return PlacedOption.decisions(problem, placed(solver));
     }
 
+    /** The plan of a solution CP-SAT reports while it searches. */
+    Decisions decisions(CpSolverSolutionCallback found) {
+        return PlacedOption.decisions(problem, placed(found::booleanValue, found::value));
+    }
+
     /** The options a CP-SAT solution takes, at their starts. */
     List<PlacedOption> placed(CpSolver solver) {
+        return placed(solver::booleanValue, solver::value);
+    }
+
+    private List<PlacedOption> placed(Predicate<Literal> present, ToLongFunction<IntVar> value) {
         List<PlacedOption> placed = new ArrayList<>();
         for (int j = 0; j < jobs.size(); j++) {
             List<Option> os = jobs.get(j).options();
             for (int i = 0; i < os.size(); i++) {
-                if (solver.booleanValue(present.get(j).get(i))) {
-                    placed.add(new PlacedOption(os.get(i), (int) solver.value(starts.get(j).get(i))));
+                if (present.test(this.present.get(j).get(i))) {
+                    placed.add(new PlacedOption(os.get(i), (int) value.applyAsLong(starts.get(j).get(i))));
                 }
             }
         }

@@ -9,6 +9,7 @@ import io.gpuplan.sizing.Option;
 import io.gpuplan.solve.PlacedOption;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.bounds.ExactRepair;
+import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,11 +21,23 @@ final class ExactReplan {
     }
 
     /**
-     * CP-SAT's re-plan of the jobs {@code set} (indices of the plan's assignments), every other job where it is
-     * ({@link ExactRepair}), within {@code wallSeconds} of the clock too; null when CP-SAT found nothing or nothing
-     * changes.
+     * A re-plan's changes (null: none), whether CP-SAT proved it the best for its set, and its cost bound
+     * ({@link ExactRepair.Replan#costBound}).
+     */
+    record Result(ReassignMove move, boolean optimal, long costBound) {
+    }
+
+    /**
+     * CP-SAT's re-plan of the jobs {@code set} (indices of the plan's assignments), most priority first, every other
+     * job where it is ({@link ExactRepair}), within {@code wallSeconds} of the clock too; null when CP-SAT found
+     * nothing or nothing changes.
      */
     static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed) {
+        return of(plan, set, Level.PRIORITY_FIRST, deterministicSeconds, wallSeconds, seed).move();
+    }
+
+    /** As {@link #of(GpuPlan, int[], double, double, long)}, at the level asked. */
+    static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
         List<JobAssignment> entities = plan.getAssignments();
         boolean[] free = new boolean[entities.size()];
         List<JobOptions> freeJobs = new ArrayList<>();
@@ -43,10 +56,11 @@ final class ExactReplan {
                 fixed.add(new PlacedOption(entities.get(j).getOption(), entities.get(j).getStart()));
             }
         }
-        Map<String, PlacedOption> best = ExactRepair.repair(plan.getProblem(), freeJobs, fixed, current, deterministicSeconds,
-                wallSeconds, seed);
+        ExactRepair.Replan replan = ExactRepair.replan(plan.getProblem(), freeJobs, fixed, current, level,
+                deterministicSeconds, wallSeconds, seed);
+        Map<String, PlacedOption> best = replan.placed();
         if (best == null) {
-            return null;
+            return new Result(null, false, -1);
         }
         List<ReassignMove.Change> changes = new ArrayList<>();
         for (int j : set) {
@@ -57,7 +71,8 @@ final class ExactReplan {
                 changes.add(new ReassignMove.Change(a, p == null ? null : p.option(), p == null ? a.getStart() : p.start()));
             }
         }
-        return changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes);
+        return new Result(changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes), replan.optimal(),
+                replan.costBound());
     }
 
     /** The move that turns the plan into {@code target}; null when they are the same. */

@@ -11,72 +11,225 @@ import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.ExactPlans.Found;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Large-neighbourhood search with CP-SAT as the re-packer, on the core the certificate leaves free in a
- * time-limited solve: again and again a related set of {@link #JOBS} jobs ({@link Ruins#related}) is re-planned
- * exactly with every other job fixed ({@link ExactReplan}), kept when the plan scores better. It works from the
- * better of its own plan and local search's best ({@link ExactPlans}), and posts each plan it improves for local
- * search's next restart. On 60-job quarters it finds cheaper plans at a priority level than local search does,
- * which in turn reaches the priority levels faster (docs/benchmarks.md).
+ * Large-neighbourhood search with CP-SAT as the re-packer, beside local search in a time-limited solve: again and
+ * again a set of jobs ({@link ReplanSets}) is re-planned exactly with every other job fixed ({@link ExactReplan}),
+ * mostly for the least cost at no less priority, kept when the plan scores better. It works from the better of its
+ * own plan, local search's best and the certificate's CP-SAT plans ({@link ExactPlans}), and posts each plan it
+ * improves for local search's next restart. On 60-job quarters it finds cheaper plans at a priority level than local
+ * search does, which in turn reaches the priority levels faster (docs/benchmarks.md).
  */
 public final class ExactSearch {
-    /** Jobs re-planned at once: large enough for a chain of moves to close inside the set, small for CP-SAT. */
-    static final int JOBS = 30;
+    private static final Logger LOG = LoggerFactory.getLogger(ExactSearch.class);
+    /**
+     * Jobs re-planned at once, to begin with. The size then follows CP-SAT: it grows while CP-SAT proves its re-plans
+     * optimal (there is time for larger sets, where longer chains of moves close) and shrinks while it does not.
+     */
+    static final int JOBS = 20;
+    /** The fewest jobs a re-plan takes. */
+    static final int MIN_JOBS = 8;
+    /**
+     * The most wall seconds a re-plan takes per deterministic second of its budget: about one on a core of its own,
+     * but beside local search and the certificate's CP-SAT a large set's re-plan took 8 s of 0.5 deterministic ones.
+     */
+    static final double WALL_PER_DETERMINISTIC = 4;
 
-    private ExactSearch() {
+    /** CP-SAT's deterministic seconds for a re-plan of a set, and for one of every job. */
+    public record Budget(double perReplan, double whole) {
+    }
+
+    /** Where a re-plan of every job reports CP-SAT's cost bound for plans running at least a priority. */
+    public interface Bounds {
+        void costBound(long priority, long cents);
+    }
+
+    private final Problem problem;
+    private final GpuPlan plan;
+    private final List<JobAssignment> entities;
+    private final PlanState state;
+    private final Random random;
+    private final ExactPlans exchange;
+    private final long deadline;
+    private final Stopper stopper;
+    private final Budget budget;
+    private final Bounds bounds;
+    private final long seed;
+    private Found best;
+    /** The search's last best plan of less priority than {@link #best} (null: none), for {@link #relink}. */
+    private Found fewer;
+    /** The score of a plan CP-SAT proved the cheapest at its priority (null: none). */
+    private HardMediumSoftScore proven;
+    private double size;
+    private int replans;
+
+    private ExactSearch(Problem problem, List<JobOptions> options, ExactPlans exchange, long deadline, Stopper stopper,
+                        Budget budget, Bounds bounds, long seed) {
+        this.problem = problem;
+        this.plan = GpuPlanFactory.create(problem, options);
+        this.entities = plan.getAssignments();
+        this.state = new PlanState(plan);
+        this.random = new Random(seed);
+        this.exchange = exchange;
+        this.deadline = deadline;
+        this.stopper = stopper;
+        this.budget = budget;
+        this.bounds = bounds;
+        this.seed = seed;
+        this.size = Math.min(JOBS, entities.size());
     }
 
     /**
      * Runs until {@code deadline} (System.nanoTime) or a stop, from {@code from} (or local search's plan when
      * better); returns the best plan it held (null when it never had one).
      *
-     * @param deterministicSeconds CP-SAT's deterministic time per re-plan
+     * <p>When its sets have grown to every job, a re-plan is CP-SAT on the whole model at the plan's priority: its
+     * bound goes to {@code bounds}, and once it proves the plan the cheapest there the search stops re-planning at
+     * that priority (it still tries to bring in jobs left out).
      */
-    public static Found run(Problem problem, List<JobOptions> options, Decisions from, ExactPlans exchange,
-                            long deadline, Stopper stopper, double deterministicSeconds, long seed) {
-        GpuPlan plan = GpuPlanFactory.create(problem, options);
-        Found best = null;
+    public static Found run(Problem problem, List<JobOptions> options, Decisions from,
+                            ExactPlans exchange, long deadline, Stopper stopper, Budget budget, Bounds bounds, long seed) {
+        ExactSearch search = new ExactSearch(problem, options, exchange, deadline, stopper, budget, bounds, seed);
         if (from != null) {
-            SolutionDecisions.apply(plan, from);
-            best = Found.of(problem, from);
+            search.best = Found.of(problem, from);
+            SolutionDecisions.apply(search.plan, from);
         }
-        PlanState state = new PlanState(plan);
-        Random random = new Random(seed);
-        List<JobAssignment> entities = plan.getAssignments();
-        for (int k = 0; ; k++) {
-            HardMediumSoftScore localScore = exchange.localScore();
-            if (localScore != null && (best == null || localScore.compareTo(best.score()) > 0)) {
-                best = exchange.local();
-                SolutionDecisions.apply(plan, best.plan());
+        LOG.debug("exact search: starts from {}", search.best == null ? "no plan" : search.best.score());
+        return search.search();
+    }
+
+    private Found search() {
+        while (true) {
+            HardMediumSoftScore local = exchange.localScore();
+            if (local != null && (best == null || local.compareTo(best.score()) > 0)) {
+                takeUp(exchange.local()); // made decisions only when better: local search posts often
             }
-            if (entities.size() < 2 || System.nanoTime() - deadline >= 0 || stopper.stopped()) {
+            takeUp(exchange.wholeModel());
+            if (entities.size() < 2 || ended()) {
                 return best;
             }
             if (best == null) {
                 pause(); // no plan yet: local search posts its first soon
                 continue;
             }
-            state.sync(plan);
-            ReassignMove move = ExactReplan.of(plan, new Ruins(state, random).related(Math.min(JOBS, entities.size())),
-                    deterministicSeconds, (deadline - System.nanoTime()) / 1e9, seed + k);
-            if (move == null) {
-                continue;
+            ReplanSets.Pick set = relink();
+            if (set == null) {
+                state.sync(plan);
+                set = new ReplanSets(state, random).next((int) Math.round(size), best.score().equals(proven));
             }
-            for (ReassignMove.Change c : move.changes()) {
+            if (set == null) {
+                return best; // proven the cheapest at its priority, and no job left out could come in
+            }
+            Found after = replan(set, best);
+            if (after != null) {
+                become(after);
+                exchange.postExact(best);
+            }
+        }
+    }
+
+    /**
+     * Re-plans the set on the plan as it is and keeps the result when it beats {@code than}; else puts the plan back to
+     * {@code than}. Returns the better plan, or null. The set size follows CP-SAT (grown after a proof, shrunk
+     * otherwise), and a re-plan of every job reports its bound and may prove the plan the cheapest at its priority.
+     */
+    private Found replan(ReplanSets.Pick set, Found than) {
+        boolean whole = set.jobs().length == entities.size();
+        long priority = plannedPriority();
+        double deterministic = whole ? budget.whole() : budget.perReplan();
+        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), deterministic,
+                Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic), seed + replans++);
+        size = replan.optimal() ? Math.min(entities.size(), size * 1.1 + 1) : Math.max(Math.min(MIN_JOBS, entities.size()), size * 0.95);
+        boolean provenNow = whole && replan.costBound() >= 0 && replan.optimal();
+        if (whole && replan.costBound() >= 0) {
+            bounds.costBound(priority, replan.costBound());
+        }
+        Found after = null;
+        if (replan.move() != null) {
+            for (ReassignMove.Change c : replan.move().changes()) {
                 c.job().setOption(c.option());
                 c.job().setStart(c.start());
             }
-            Found after = Found.of(problem, SolutionDecisions.of(plan));
-            if (after.score().compareTo(best.score()) > 0) {
-                best = after;
-                exchange.postExact(best);
-            } else {
-                SolutionDecisions.apply(plan, best.plan());
+            Found changed = Found.of(problem, SolutionDecisions.of(plan));
+            if (changed.score().compareTo(than.score()) > 0) {
+                LOG.debug("exact search: re-plan of {} jobs ({}, {}) -> {}", set.jobs().length, set.level(),
+                        replan.optimal() ? "optimal" : "not proven", changed.score());
+                after = changed;
             }
         }
+        if (after == null) {
+            SolutionDecisions.apply(plan, than.plan());
+        }
+        if (provenNow) {
+            // CP-SAT's best re-plan of every job, taken or not (it may differ by a cent per pool): the cheapest there is.
+            proven = (after == null ? than : after).score();
+        }
+        return after;
+    }
+
+    /** Takes a plan found elsewhere (null: none) when it beats the search's. */
+    private void takeUp(Found found) {
+        if (found != null && (best == null || found.score().compareTo(best.score()) > 0)) {
+            become(found);
+            SolutionDecisions.apply(plan, best.plan());
+        }
+    }
+
+    /** The search's best plan is now {@code better}; the one before is kept as {@link #fewer} when it ran less priority. */
+    private void become(Found better) {
+        if (best != null && better.score().mediumScore() > best.score().mediumScore()) {
+            fewer = best;
+        }
+        best = better;
+    }
+
+    /**
+     * Half the time that a plan of less priority is cheaper than the search's (local search's best, or the search's
+     * own before CP-SAT found more priority at a higher cost): the plan becomes that one, and the set brings in the
+     * jobs the search's plan runs and it leaves out (with jobs that may make room), at more priority: the more
+     * priority at nearly the cheaper plan's cost. Null otherwise, the plan left as it is.
+     */
+    private ReplanSets.Pick relink() {
+        Found local = exchange.localScore() == null ? null : cheaperWithLess(exchange.localScore()) ? exchange.local() : null;
+        Found from = local != null ? local : fewer != null && cheaperWithLess(fewer.score()) ? fewer : null;
+        if (from == null || random.nextBoolean()) {
+            return null;
+        }
+        Set<String> runs = new HashSet<>();
+        best.plan().placements().forEach(p -> runs.add(p.job()));
+        SolutionDecisions.apply(plan, from.plan());
+        state.sync(plan);
+        List<Integer> in = new ArrayList<>();
+        for (int j = 0; j < entities.size(); j++) {
+            if (entities.get(j).getOption() == null && runs.contains(entities.get(j).getId())) {
+                in.add(j);
+            }
+        }
+        return new ReplanSets(state, random).bringIn(Math.max((int) Math.round(size), 3 * in.size()), in);
+    }
+
+    /** Whether a plan of that score runs less priority than the search's, at a lower cost. */
+    private boolean cheaperWithLess(HardMediumSoftScore score) {
+        return score.hardScore() == 0 && score.mediumScore() < best.score().mediumScore() && score.softScore() > best.score().softScore();
+    }
+
+    private boolean ended() {
+        return System.nanoTime() - deadline >= 0 || stopper.stopped();
+    }
+
+    private double wallSeconds() {
+        return (deadline - System.nanoTime()) / 1e9;
+    }
+
+    private long plannedPriority() {
+        return entities.stream().filter(a -> a.getOption() != null).mapToLong(JobAssignment::getPriority).sum();
     }
 
     private static void pause() {

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A restart, between two local searches (each goes on from the plan the one before left): first, in a solve stopped by its
@@ -25,6 +27,7 @@ import java.util.Random;
  * limit repeats itself exactly.
  */
 public final class Perturbation implements PhaseCommand<GpuPlan> {
+    private static final Logger LOG = LoggerFactory.getLogger(Perturbation.class);
     /** Ruin-and-recreates per shake. */
     static final int ROUNDS = 3;
     /** Jobs re-planned exactly at once. */
@@ -97,6 +100,7 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
             return false;
         }
         context.execute(move);
+        LOG.debug("restart: took up CP-SAT's plan {}", found.score());
         return true;
     }
 

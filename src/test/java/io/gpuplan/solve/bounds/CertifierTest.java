@@ -1,5 +1,6 @@
 package io.gpuplan.solve.bounds;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.bench.ScenarioGenerator;
@@ -47,5 +48,40 @@ class CertifierTest {
 
     private static long planned(Evaluation e) {
         return e.jobs().stream().filter(JobResult::planned).mapToLong(j -> j.job().priority()).sum();
+    }
+
+    @Test
+    void inAClockStoppedSolveTheCostLevelIsTheExactSearchsBoundAtThePlansPriorityOnly() throws Exception {
+        // Two jobs that fit on a reserved pool of 8 GPUs one after the other (10 days at 1 USD per GPU-hour: 1,920) or
+        // on-demand at 2 USD per GPU-hour (768 each).
+        Problem p = ProblemReader.parse("two-on-a-pool.yaml", """
+                name: two-on-a-pool
+                horizon: {start: 2027-01-01, end: 2027-01-11}
+                reservations: {expectedUseAfterHorizon: 1}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 8, maxGpus: 8}
+                  - {id: ri, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: reserved, price: 1.0, gpusPerInstance: 8, maxGpus: 8}
+                jobs:
+                  - {id: a, kind: batch, memoryGb: 300, gpus: 8, work: {gpuHours: 384, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-03}
+                  - {id: b, kind: batch, memoryGb: 300, gpus: 8, work: {gpuHours: 384, accelerator: A100-80G}, earliest: 2027-01-03, deadline: 2027-01-05}
+                """, new ArrayList<>());
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        GpuPlan warm = GpuPlanFactory.create(p, options);
+        WarmStart.apply(warm, options, List.of());
+        Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), new Stopper());
+        Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(SolutionDecisions.of(warm)));
+        assertEquals(0, first.unplannedPriority());
+        c.run(c.exactPlan(), planned(first), new io.gpuplan.solve.ExactPlans());
+        long optimum = 153_600; // both on-demand: cheaper than the pool's 1,920
+        Certificate before = c.certificate(planned(first), 0, optimum, null);
+        assertTrue(before.note().contains("cost left to the exact search"), before.note());
+        assertTrue(before.costBound() <= optimum);
+
+        c.exactSearchBound(planned(first) + 1, optimum + 50_000); // plans of more priority than any: says nothing here
+        c.exactSearchBound(planned(first), optimum);
+        Certificate after = c.certificate(planned(first), 0, optimum, null);
+        assertEquals(optimum, after.costBound());
+        assertTrue(after.costBy().contains("exact search"), after.costBy());
+        assertTrue(after.provenOptimal(0, optimum, 0));
     }
 }

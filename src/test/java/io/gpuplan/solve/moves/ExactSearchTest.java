@@ -2,6 +2,7 @@ package io.gpuplan.solve.moves;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.timefold.solver.core.api.solver.SolverFactory;
 import ai.timefold.solver.core.config.phase.custom.CustomPhaseConfig;
@@ -69,11 +70,18 @@ class ExactSearchTest {
     void itRePlansJobsTogetherAndPostsWhatItImproves() {
         assertEquals(384_000, cost(SolutionDecisions.of(plan(0))));
         ExactPlans exchange = new ExactPlans();
+        List<long[]> bounds = new ArrayList<>();
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
-                System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), 0.5, 1);
+                System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), new ExactSearch.Budget(0.5, 2),
+                (level, cents) -> bounds.add(new long[] {level, cents}), 1);
         assertEquals(192_000, cost(best.plan()));
         assertEquals(best, exchange.takeExact());
         assertNull(exchange.takeExact(), "a posted plan is taken once");
+        // Five jobs: every re-plan takes them all, so CP-SAT bounds the whole plan's cost at its priority, and once it
+        // has proven the plan the cheapest the search ends (nothing is left out to bring in).
+        assertEquals(5, bounds.get(bounds.size() - 1)[0]);
+        assertEquals(192_000, bounds.get(bounds.size() - 1)[1]);
+        bounds.forEach(b -> assertTrue(b[1] <= 192_000, "a bound never exceeds the optimum"));
     }
 
     @Test
@@ -82,7 +90,7 @@ class ExactSearchTest {
         exchange.postLocal(scored(3));
         // No time for a re-plan: what it holds is the better of the two plans it was given.
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
-                System.nanoTime(), new Stopper(), 0.5, 1);
+                System.nanoTime(), new Stopper(), new ExactSearch.Budget(0.5, 2), (level, cents) -> { }, 1);
         assertEquals(345_600, cost(best.plan()));
         assertNull(exchange.takeExact(), "nothing improved, nothing posted");
     }

@@ -1,0 +1,194 @@
+package io.gpuplan.solve.moves;
+
+import io.gpuplan.solve.bounds.ExactRepair.Level;
+import io.gpuplan.solve.moves.PlanState.Opt;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Which jobs the exact search re-plans together, and at which level. Four kinds of set re-plan at the cost level
+ * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
+ * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
+ * running nearest one time, and a random few. While jobs that have options are left out, a fifth kind re-plans at
+ * more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them with the jobs in its way on its offers and jobs billed to the same capped providers
+ * (an ejection chain CP-SAT closes exactly).
+ */
+final class ReplanSets {
+    /** A set to re-plan (indices of the plan's assignments) and the level to re-plan it at. */
+    record Pick(int[] jobs, Level level) {
+    }
+
+    private final PlanState state;
+    private final Random random;
+
+    ReplanSets(PlanState state, Random random) {
+        this.state = state;
+        this.random = random;
+    }
+
+
+    /**
+     * A set of about {@code size} jobs, of a kind drawn at random, or with {@code onlyBringIn} (the plan is proven the
+     * cheapest at its priority) one that brings in a job left out: null when there is none.
+     */
+    Pick next(int size, boolean onlyBringIn) {
+        List<Integer> unplanned = new ArrayList<>();
+        for (int j = 0; j < state.jobs(); j++) {
+            if (state.current[j] == null && state.options[j].length > 0) {
+                unplanned.add(j);
+            }
+        }
+        if (onlyBringIn && unplanned.isEmpty()) {
+            return null;
+        }
+        int kind = onlyBringIn ? 4 : random.nextInt(unplanned.isEmpty() ? 4 : 5);
+        if (kind == 4) {
+            return bringIn(size, List.of(unplanned.get(random.nextInt(unplanned.size()))));
+        }
+        Set<Integer> jobs = switch (kind) {
+            case 0 -> toSet(new Ruins(state, random).related(size));
+            case 1 -> offers(size);
+            case 2 -> window(size);
+            default -> randomJobs(size);
+        };
+        // Topped up at random: a set of one offer's few jobs gives CP-SAT little to trade.
+        while (jobs.size() < Math.min(size, state.jobs())) {
+            jobs.add(random.nextInt(state.jobs()));
+        }
+        return new Pick(jobs.stream().mapToInt(Integer::intValue).toArray(), Level.COST_AT_PRIORITY);
+    }
+
+    private static Set<Integer> toSet(int[] jobs) {
+        Set<Integer> out = new LinkedHashSet<>();
+        for (int j : jobs) {
+            out.add(j);
+        }
+        return out;
+    }
+
+    /**
+     * The jobs on a capped or reserved offer and some that could move onto it, then on an offer where one of them
+     * runs or could run, and so on: who gets scarce capacity is decided across the offers that share the jobs.
+     */
+    private Set<Integer> offers(int size) {
+        List<Integer> tracked = new ArrayList<>();
+        for (int o = 0; o < state.offers.length; o++) {
+            if (state.tracked[o] && state.jobsWithOptionOn[o].length > 0) {
+                tracked.add(o);
+            }
+        }
+        Set<Integer> out = new LinkedHashSet<>();
+        if (tracked.isEmpty()) {
+            return out;
+        }
+        Set<Integer> seen = new HashSet<>();
+        int o = tracked.get(random.nextInt(tracked.size()));
+        while (out.size() < size && seen.add(o)) {
+            addShuffled(state.onOffer.get(o), out, size);
+            List<Integer> could = new ArrayList<>();
+            for (int j : state.jobsWithOptionOn[o]) {
+                could.add(j);
+            }
+            addShuffled(could, out, out.size() + Math.max(1, (size - out.size()) / 2));
+            List<Integer> next = new ArrayList<>();
+            for (int j : out) {
+                if (state.current[j] != null && state.tracked[state.current[j].offer()] && !seen.contains(state.current[j].offer())) {
+                    next.add(state.current[j].offer());
+                }
+                for (Opt x : state.options[j]) {
+                    if (state.tracked[x.offer()] && !seen.contains(x.offer())) {
+                        next.add(x.offer());
+                        break;
+                    }
+                }
+            }
+            if (next.isEmpty()) {
+                break;
+            }
+            o = next.get(random.nextInt(next.size()));
+        }
+        return out;
+    }
+
+    /** The planned jobs running nearest a random slot, whatever their offer. */
+    private Set<Integer> window(int size) {
+        int t = random.nextInt(state.slots);
+        List<long[]> byDistance = new ArrayList<>();
+        for (int j = 0; j < state.jobs(); j++) {
+            if (state.current[j] != null) {
+                int from = state.start[j];
+                int to = from + state.current[j].duration();
+                long distance = t < from ? from - t : t >= to ? t - to + 1 : 0;
+                byDistance.add(new long[] {j, distance * 1_000_000 + random.nextInt(1_000_000)});
+            }
+        }
+        byDistance.sort(Comparator.comparingLong(x -> x[1]));
+        Set<Integer> out = new LinkedHashSet<>();
+        for (int k = 0; k < byDistance.size() && out.size() < size; k++) {
+            out.add((int) byDistance.get(k)[0]);
+        }
+        return out;
+    }
+
+    private Set<Integer> randomJobs(int size) {
+        Set<Integer> out = new LinkedHashSet<>();
+        while (out.size() < Math.min(size, state.jobs())) {
+            out.add(random.nextInt(state.jobs()));
+        }
+        return out;
+    }
+
+    /**
+     * Jobs {@code in} (left out now), the jobs running on their capped or reserved offers within their windows, and
+     * jobs billed to the capped providers of their offers (the budget room they need may be theirs), or any when none
+     * is capped: a set re-planned priority first to bring them in.
+     */
+    Pick bringIn(int size, List<Integer> in) {
+        Set<Integer> out = new LinkedHashSet<>(in);
+        Set<Integer> providers = new HashSet<>();
+        for (int u : in) {
+            for (Opt x : state.options[u]) {
+                if (state.providerOf[x.offer()] >= 0) {
+                    providers.add(state.providerOf[x.offer()]);
+                }
+                if (!state.tracked[x.offer()]) {
+                    continue;
+                }
+                List<Integer> inTheWay = new ArrayList<>();
+                for (int k : state.onOffer.get(x.offer())) {
+                    if (state.start[k] < x.latest() + x.duration() && x.earliest() < state.start[k] + state.current[k].duration()) {
+                        inTheWay.add(k);
+                    }
+                }
+                addShuffled(inTheWay, out, out.size() + Math.max(1, (size - out.size()) / 2));
+            }
+        }
+        List<Integer> billedAlike = new ArrayList<>();
+        for (int j = 0; j < state.jobs(); j++) {
+            // No capped provider among their offers: the total budget is what they need room in.
+            if (state.current[j] != null && (providers.isEmpty() || providers.contains(state.providerOf[state.current[j].offer()]))) {
+                billedAlike.add(j);
+            }
+        }
+        addShuffled(billedAlike, out, size);
+        return new Pick(out.stream().mapToInt(Integer::intValue).toArray(), Level.MORE_PRIORITY);
+    }
+
+    /** Adds jobs of {@code from}, in random order, until {@code into} holds {@code upTo}. */
+    private void addShuffled(List<Integer> from, Set<Integer> into, int upTo) {
+        List<Integer> shuffled = new ArrayList<>(from);
+        Collections.shuffle(shuffled, random);
+        for (int j : shuffled) {
+            if (into.size() >= upTo) {
+                return;
+            }
+            into.add(j);
+        }
+    }
+}
