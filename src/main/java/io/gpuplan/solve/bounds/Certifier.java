@@ -238,21 +238,22 @@ public final class Certifier {
         LOG.debug("step 2: CP-SAT's most priority once more {} ({}), bound {}", exactLevel, status, exactPriorityBound);
     }
 
-    /** CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan. */
+    /**
+     * CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan: only where no exact search runs
+     * (a move-limited solve), which does this itself in a clock-stopped one.
+     */
     private void cheapest() {
         ExactModel m = exact;
         m.hint(exactPlan);
         m.model.clearObjective();
         m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
         m.model.minimize(m.cost);
-        CpSolver second = cpSat(limits.exactSeconds() * (exchange == null ? 1 : PRIORITY_SHARE));
+        CpSolver second = cpSat(limits.exactSeconds());
         CpSolverStatus status = solve(second, m);
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
             exactPlan = m.decisions(second);
-            post();
             // CP-SAT's cost is exact (each pool's cost is the plan's own, level by level): its bound is one.
-            exactCostBound = status == CpSolverStatus.OPTIMAL ? Math.round(second.objectiveValue())
-                    : (long) Math.ceil(second.bestObjectiveBound() - 1e-6);
+            exactCostBound = ExactModel.costBound(second, status == CpSolverStatus.OPTIMAL);
         }
         note += ", cost " + (status == CpSolverStatus.OPTIMAL ? "optimal" : status == CpSolverStatus.FEASIBLE ? "not proven" : "no plan");
         LOG.debug("step 2: CP-SAT's cheapest plan at {}: {} ({}), bound {}", exactLevel,

@@ -312,6 +312,11 @@ final class ExactModel {
         return PlacedOption.decisions(problem, placed(solver));
     }
 
+    /** CP-SAT's bound on the cost it minimized: the optimum it proved, else its best bound rounded up to a cent. */
+    static long costBound(CpSolver solver, boolean optimal) {
+        return optimal ? Math.round(solver.objectiveValue()) : (long) Math.ceil(solver.bestObjectiveBound() - 1e-6);
+    }
+
     /** The plan of a solution CP-SAT reports while it searches. */
     Decisions decisions(CpSolverSolutionCallback found) {
         return PlacedOption.decisions(problem, placed(found::booleanValue, found::value));

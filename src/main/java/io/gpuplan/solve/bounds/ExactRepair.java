@@ -81,8 +81,7 @@ public final class ExactRepair {
             return new Replan(null, false, -1);
         }
         CpSolver solver = least.solver();
-        long bound = least.optimal() ? Math.round(solver.objectiveValue()) : (long) Math.ceil(solver.bestObjectiveBound() - 1e-6);
-        return new Replan(byJob(m.placed(solver)), least.optimal(), bound);
+        return new Replan(byJob(m.placed(solver)), least.optimal(), ExactModel.costBound(solver, least.optimal()));
     }
 
     private record Solved(CpSolver solver, boolean optimal) {

@@ -13,6 +13,7 @@ import io.gpuplan.rules.JobResult;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
+import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.WarmStart;
@@ -71,7 +72,7 @@ class CertifierTest {
         Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), new Stopper());
         Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(SolutionDecisions.of(warm)));
         assertEquals(0, first.unplannedPriority());
-        c.run(c.exactPlan(), planned(first), new io.gpuplan.solve.ExactPlans());
+        c.run(c.exactPlan(), planned(first), new ExactPlans());
         long optimum = 153_600; // both on-demand: cheaper than the pool's 1,920
         Certificate before = c.certificate(planned(first), 0, optimum, null);
         assertTrue(before.note().contains("cost left to the exact search"), before.note());
