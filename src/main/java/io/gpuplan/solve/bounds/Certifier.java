@@ -61,13 +61,13 @@ public final class Certifier {
     private final Limits limits;
     private final long deadline;
     // What run() found.
-    private long priorityBound;
+    private volatile long priorityBound;
     private String priorityBy;
     private Decisions exactPlan;
     private ExactModel exact;
     private Decisions priorityHint;
     private long exactLevel = -1;
-    private long exactPriorityBound = -1;
+    private volatile long exactPriorityBound = -1;
     private boolean exactPriorityOptimal;
     private long exactCostBound = -1;
     /** Added to by the exact search beside {@link #rest}. */
@@ -310,6 +310,15 @@ public final class Certifier {
             // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
             costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - relaxation.pools())), by));
         }
+    }
+
+    /**
+     * The most priority a plan can run, as proven so far (the LP's bound after {@link #priorityBound}, CP-SAT's when
+     * lower, which its second try beside the exact search may prove later).
+     */
+    public long mostPriorityBound() {
+        long exactBound = exactPriorityBound;
+        return exactBound >= 0 ? Math.min(priorityBound, exactBound) : priorityBound;
     }
 
     /** CP-SAT's plan (null if it did not run or found none). */

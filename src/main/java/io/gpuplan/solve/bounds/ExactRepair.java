@@ -39,12 +39,13 @@ public final class ExactRepair {
     }
 
     /**
-     * A re-plan: the set's placements (a job absent is unplanned), whether CP-SAT proved them the best for the set,
+     * A re-plan: the set's placements (a job absent is unplanned; null: none found), whether CP-SAT settled the set
+     * (proved them the best for it, or that no re-plan reaches the level asked),
      * and at {@link Level#COST_AT_PRIORITY} CP-SAT's bound on the cost its model counts over re-plans keeping the
      * set's priority; -1 for none. For a re-plan of every job that cost is the plan's, so the bound holds for any plan
      * running at least the plan's priority (the model prices each pool's lines at most a cent below the rules).
      */
-    public record Replan(Map<String, PlacedOption> placed, boolean optimal, long costBound) {
+    public record Replan(Map<String, PlacedOption> placed, boolean settled, long costBound) {
     }
 
     /**
@@ -63,13 +64,13 @@ public final class ExactRepair {
         }
         if (level == Level.MORE_PRIORITY) {
             Replan r = cheapest(m, priority + 1, deterministicSeconds, wallSeconds, seed);
-            return new Replan(r.placed(), r.optimal(), -1);
+            return new Replan(r.placed(), r.settled(), -1);
         }
         // Priority before cost (R23): a unit of priority outweighs any cost the set can have.
         long weight = m.mostCost() + 1;
         m.model.minimize(LinearExpr.newBuilder().add(m.cost).addTerm(m.plannedPriority, -weight).build());
         Solved most = solve(m, deterministicSeconds, wallSeconds, seed);
-        return most == null ? new Replan(null, false, -1) : new Replan(byJob(m.placed(most.solver())), most.optimal(), -1);
+        return new Replan(most.found() ? byJob(m.placed(most.solver())) : null, most.settled(), -1);
     }
 
     /** The model's least cost among plans running at least {@code priority}, with CP-SAT's bound on it. */
@@ -77,17 +78,18 @@ public final class ExactRepair {
         m.model.addGreaterOrEqual(m.plannedPriority, priority);
         m.model.minimize(m.cost);
         Solved least = solve(m, deterministicSeconds, wallSeconds, seed);
-        if (least == null) {
-            return new Replan(null, false, -1);
+        if (!least.found()) {
+            return new Replan(null, least.settled(), -1);
         }
         CpSolver solver = least.solver();
-        return new Replan(byJob(m.placed(solver)), least.optimal(), ExactModel.costBound(solver, least.optimal()));
+        return new Replan(byJob(m.placed(solver)), least.settled(), ExactModel.costBound(solver, least.settled()));
     }
 
-    private record Solved(CpSolver solver, boolean optimal) {
+    /** CP-SAT's answer: whether it found a plan, and whether it settled the set (proved that plan best, or that there is none). */
+    private record Solved(CpSolver solver, boolean found, boolean settled) {
     }
 
-    /** CP-SAT on the model, single-threaded; null when it found no plan. */
+    /** CP-SAT on the model, single-threaded. */
     private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed) {
         CpSolver solver = new CpSolver();
         var parameters = solver.getParameters().setMaxDeterministicTime(Math.max(0.01, deterministicSeconds)).setNumWorkers(1)
@@ -96,8 +98,8 @@ public final class ExactRepair {
             parameters.setMaxTimeInSeconds(Math.max(0.01, wallSeconds));
         }
         CpSolverStatus status = solver.solve(m.model);
-        return status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE
-                ? new Solved(solver, status == CpSolverStatus.OPTIMAL) : null;
+        return new Solved(solver, status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE,
+                status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.INFEASIBLE);
     }
 
     private static Decisions decisions(List<PlacedOption> placed) {

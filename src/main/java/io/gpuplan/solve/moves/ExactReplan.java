@@ -21,10 +21,11 @@ final class ExactReplan {
     }
 
     /**
-     * A re-plan's changes (null: none), whether CP-SAT proved it the best for its set, and its cost bound
+     * A re-plan's changes (null: none), whether CP-SAT settled its set (proved it the best, or that there is none at
+     * the level asked), and its cost bound
      * ({@link ExactRepair.Replan#costBound}).
      */
-    record Result(ReassignMove move, boolean optimal, long costBound) {
+    record Result(ReassignMove move, boolean settled, long costBound) {
     }
 
     /**
@@ -60,7 +61,7 @@ final class ExactReplan {
                 deterministicSeconds, wallSeconds, seed);
         Map<String, PlacedOption> best = replan.placed();
         if (best == null) {
-            return new Result(null, false, -1);
+            return new Result(null, replan.settled(), -1);
         }
         List<ReassignMove.Change> changes = new ArrayList<>();
         for (int j : set) {
@@ -71,7 +72,7 @@ final class ExactReplan {
                 changes.add(new ReassignMove.Change(a, p == null ? null : p.option(), p == null ? a.getStart() : p.start()));
             }
         }
-        return new Result(changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes), replan.optimal(),
+        return new Result(changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes), replan.settled(),
                 replan.costBound());
     }
 

@@ -11,6 +11,7 @@ import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.ExactPlans.Found;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
+import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -42,13 +43,21 @@ public final class ExactSearch {
      */
     static final double WALL_PER_DETERMINISTIC = 4;
 
-    /** CP-SAT's deterministic seconds for a re-plan of a set, and for one of every job. */
+    /**
+     * CP-SAT's deterministic seconds for a re-plan of a set at its cost level, and for one of every job or one that
+     * brings a job in (priority outranks any cost, and such a set's plan is seldom close to its hint: on 60-job
+     * quarters bring-ins of 30 jobs found the most priority on the larger budget and not on the smaller one).
+     */
     public record Budget(double perReplan, double whole) {
     }
 
-    /** Where a re-plan of every job reports CP-SAT's cost bound for plans running at least a priority. */
+    /** What the certificate proves beside the search, and where the search's own bounds go. */
     public interface Bounds {
+        /** Where a re-plan of every job reports CP-SAT's cost bound for plans running at least a priority. */
         void costBound(long priority, long cents);
+
+        /** The most priority any plan can run, as proven so far: no job is brought in once a plan runs that much. */
+        long mostPriority();
     }
 
     private final Problem problem;
@@ -68,6 +77,8 @@ public final class ExactSearch {
     /** The score of a plan CP-SAT proved the cheapest at its priority (null: none). */
     private HardMediumSoftScore proven;
     private double size;
+    /** Jobs a bring-in re-plans, apart from {@link #size}: it grows while CP-SAT settles them, as that one does. */
+    private double bringSize;
     private int replans;
 
     private ExactSearch(Problem problem, List<JobOptions> options, ExactPlans exchange, long deadline, Stopper stopper,
@@ -84,6 +95,7 @@ public final class ExactSearch {
         this.bounds = bounds;
         this.seed = seed;
         this.size = Math.min(JOBS, entities.size());
+        this.bringSize = size;
     }
 
     /**
@@ -122,10 +134,12 @@ public final class ExactSearch {
             ReplanSets.Pick set = relink();
             if (set == null) {
                 state.sync(plan);
-                set = new ReplanSets(state, random).next((int) Math.round(size), best.score().equals(proven));
+                boolean mayBringIn = plannedPriority() < bounds.mostPriority();
+                set = new ReplanSets(state, random).next((int) Math.round(size), (int) Math.round(bringSize), mayBringIn,
+                        best.score().equals(proven));
             }
             if (set == null) {
-                return best; // proven the cheapest at its priority, and no job left out could come in
+                return best; // proven the cheapest at its priority, and no job left out can come in
             }
             Found after = replan(set, best);
             if (after != null) {
@@ -143,11 +157,16 @@ public final class ExactSearch {
     private Found replan(ReplanSets.Pick set, Found than) {
         boolean whole = set.jobs().length == entities.size();
         long priority = plannedPriority();
-        double deterministic = whole ? budget.whole() : budget.perReplan();
+        double deterministic = whole || set.level() == Level.MORE_PRIORITY ? budget.whole() : budget.perReplan();
         ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), deterministic,
                 Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic), seed + replans++);
-        size = replan.optimal() ? Math.min(entities.size(), size * 1.1 + 1) : Math.max(Math.min(MIN_JOBS, entities.size()), size * 0.95);
-        boolean provenNow = whole && replan.costBound() >= 0 && replan.optimal();
+        if (set.level() == Level.MORE_PRIORITY) {
+            // Most often settled by a proof that the set has no way in: more jobs must move.
+            bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
+        } else {
+            size = replan.settled() ? Math.min(entities.size(), size * 1.1 + 1) : smaller(size);
+        }
+        boolean provenNow = whole && replan.costBound() >= 0 && replan.settled();
         if (whole && replan.costBound() >= 0) {
             bounds.costBound(priority, replan.costBound());
         }
@@ -160,7 +179,7 @@ public final class ExactSearch {
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
             if (changed.score().compareTo(than.score()) > 0) {
                 LOG.debug("exact search: re-plan of {} jobs ({}, {}) -> {}", set.jobs().length, set.level(),
-                        replan.optimal() ? "optimal" : "not proven", changed.score());
+                        replan.settled() ? "optimal" : "not proven", changed.score());
                 after = changed;
             }
         }
@@ -212,12 +231,17 @@ public final class ExactSearch {
                 in.add(j);
             }
         }
-        return new ReplanSets(state, random).bringIn(Math.max((int) Math.round(size), 3 * in.size()), in);
+        return new ReplanSets(state, random).bringIn(Math.max((int) Math.round(bringSize), 3 * in.size()), in);
     }
 
     /** Whether a plan of that score runs less priority than the search's, at a lower cost. */
     private boolean cheaperWithLess(HardMediumSoftScore score) {
         return score.hardScore() == 0 && score.mediumScore() < best.score().mediumScore() && score.softScore() > best.score().softScore();
+    }
+
+    /** A set size 5 % smaller, no smaller than {@link #MIN_JOBS}. */
+    private double smaller(double jobs) {
+        return Math.max(Math.min(MIN_JOBS, entities.size()), jobs * 0.95);
     }
 
     private boolean ended() {

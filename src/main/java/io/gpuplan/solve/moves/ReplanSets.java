@@ -15,9 +15,11 @@ import java.util.Set;
  * Which jobs the exact search re-plans together, and at which level. Four kinds of set re-plan at the cost level
  * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
  * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
- * running nearest one time, and a random few. While jobs that have options are left out, a fifth kind re-plans at
- * more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them with the jobs in its way on its offers and jobs billed to the same capped providers
- * (an ejection chain CP-SAT closes exactly).
+ * running nearest one time, and a random few. While jobs that have options are left out and the plan may run more
+ * priority (the certificate has not proven its priority the most), half the sets are of a fifth kind, re-planned at
+ * more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them with the jobs in its way on its
+ * offers, jobs billed to the same capped providers and jobs in the way where those could go (an ejection chain
+ * CP-SAT closes exactly). Priority outranks any cost (R23), so those get half the sets.
  */
 final class ReplanSets {
     /** A set to re-plan (indices of the plan's assignments) and the level to re-plan it at. */
@@ -34,22 +36,26 @@ final class ReplanSets {
 
 
     /**
-     * A set of about {@code size} jobs, of a kind drawn at random, or with {@code onlyBringIn} (the plan is proven the
-     * cheapest at its priority) one that brings in a job left out: null when there is none.
+     * A set of about {@code size} jobs, of a kind drawn at random, or of {@code bringSize} that brings in a job left
+     * out, only while {@code mayBringIn}; with {@code onlyBringIn} (the plan is proven the cheapest at its priority)
+     * only the latter: null when there is none.
      */
-    Pick next(int size, boolean onlyBringIn) {
+    Pick next(int size, int bringSize, boolean mayBringIn, boolean onlyBringIn) {
         List<Integer> unplanned = new ArrayList<>();
         for (int j = 0; j < state.jobs(); j++) {
             if (state.current[j] == null && state.options[j].length > 0) {
                 unplanned.add(j);
             }
         }
+        if (!mayBringIn) {
+            unplanned.clear();
+        }
         if (onlyBringIn && unplanned.isEmpty()) {
             return null;
         }
-        int kind = onlyBringIn ? 4 : random.nextInt(unplanned.isEmpty() ? 4 : 5);
+        int kind = onlyBringIn || !unplanned.isEmpty() && random.nextBoolean() ? 4 : random.nextInt(4);
         if (kind == 4) {
-            return bringIn(size, List.of(unplanned.get(random.nextInt(unplanned.size()))));
+            return bringIn(bringSize, List.of(unplanned.get(random.nextInt(unplanned.size()))));
         }
         Set<Integer> jobs = switch (kind) {
             case 0 -> toSet(new Ruins(state, random).related(size));
@@ -145,9 +151,10 @@ final class ReplanSets {
     }
 
     /**
-     * Jobs {@code in} (left out now), the jobs running on their capped or reserved offers within their windows, and
-     * jobs billed to the capped providers of their offers (the budget room they need may be theirs), or any when none
-     * is capped: a set re-planned priority first to bring them in.
+     * Jobs {@code in} (left out now), the jobs running on their capped or reserved offers within their windows, jobs
+     * billed to the capped providers of their offers (the budget room they need may be theirs), or any when none is
+     * capped, and jobs in the way on the capped or reserved offers where those could go instead (room for the room):
+     * a set re-planned at more priority to bring them in.
      */
     Pick bringIn(int size, List<Integer> in) {
         Set<Integer> out = new LinkedHashSet<>(in);
@@ -157,16 +164,9 @@ final class ReplanSets {
                 if (state.providerOf[x.offer()] >= 0) {
                     providers.add(state.providerOf[x.offer()]);
                 }
-                if (!state.tracked[x.offer()]) {
-                    continue;
+                if (state.tracked[x.offer()]) {
+                    addShuffled(inTheWay(x), out, out.size() + Math.max(1, (size - out.size()) / 2));
                 }
-                List<Integer> inTheWay = new ArrayList<>();
-                for (int k : state.onOffer.get(x.offer())) {
-                    if (state.start[k] < x.latest() + x.duration() && x.earliest() < state.start[k] + state.current[k].duration()) {
-                        inTheWay.add(k);
-                    }
-                }
-                addShuffled(inTheWay, out, out.size() + Math.max(1, (size - out.size()) / 2));
             }
         }
         List<Integer> billedAlike = new ArrayList<>();
@@ -176,8 +176,29 @@ final class ReplanSets {
                 billedAlike.add(j);
             }
         }
-        addShuffled(billedAlike, out, size);
+        addShuffled(billedAlike, out, out.size() + Math.max(1, (size - out.size()) / 2));
+        List<Integer> makingRoom = new ArrayList<>();
+        for (int j : out) {
+            for (Opt x : state.options[j]) {
+                if (state.tracked[x.offer()] && (state.current[j] == null || x.offer() != state.current[j].offer())) {
+                    makingRoom.addAll(inTheWay(x));
+                }
+            }
+        }
+        addShuffled(makingRoom, out, size);
+        addShuffled(billedAlike, out, size); // topped up when few are in the way
         return new Pick(out.stream().mapToInt(Integer::intValue).toArray(), Level.MORE_PRIORITY);
+    }
+
+    /** The jobs running on the option's offer at some time the option could run. */
+    private List<Integer> inTheWay(Opt x) {
+        List<Integer> out = new ArrayList<>();
+        for (int k : state.onOffer.get(x.offer())) {
+            if (state.start[k] < x.latest() + x.duration() && x.earliest() < state.start[k] + state.current[k].duration()) {
+                out.add(k);
+            }
+        }
+        return out;
     }
 
     /** Adds jobs of {@code from}, in random order, until {@code into} holds {@code upTo}. */

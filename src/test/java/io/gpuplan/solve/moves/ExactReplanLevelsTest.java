@@ -16,6 +16,7 @@ import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -66,7 +67,7 @@ class ExactReplanLevelsTest {
         assertTrue(e.feasible());
         assertTrue(e.unplannedPriority() <= 1, "never less priority than the set ran");
         assertEquals(192_000, e.costCents(), "the pool: the cheapest plan running at least four jobs");
-        assertTrue(r.optimal());
+        assertTrue(r.settled());
         assertEquals(192_000, r.costBound(), "the whole set's bound is the optimum's cost at that priority, no more");
     }
 
@@ -84,8 +85,9 @@ class ExactReplanLevelsTest {
     @Test
     void theMorePriorityLevelChangesNothingWhenNoJobCanComeIn() {
         fiveOnThePool();
-        assertNull(ExactReplan.of(plan, ALL, Level.MORE_PRIORITY, 5, Double.POSITIVE_INFINITY, 1).move(),
-                "every job runs: no re-plan runs more");
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.MORE_PRIORITY, 5, Double.POSITIVE_INFINITY, 1);
+        assertNull(r.move(), "every job runs: no re-plan runs more");
+        assertTrue(r.settled(), "CP-SAT proves there is none: the set is settled (the exact search grows its next one)");
     }
 
     @Test
@@ -93,7 +95,7 @@ class ExactReplanLevelsTest {
         fourOn("ri");
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        ReplanSets.Pick pick = new ReplanSets(state, new Random(1)).next(3, true);
+        ReplanSets.Pick pick = new ReplanSets(state, new Random(1)).next(3, 3, true, true);
         assertEquals(Level.MORE_PRIORITY, pick.level());
         assertTrue(Arrays.stream(pick.jobs()).anyMatch(j -> j == 4), "the job left out is in the set");
         assertTrue(pick.jobs().length >= 3, "with jobs billed alike (no capped provider: any planned job): " + Arrays.toString(pick.jobs()));
@@ -104,7 +106,55 @@ class ExactReplanLevelsTest {
         fiveOnThePool();
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        assertNull(new ReplanSets(state, new Random(1)).next(3, true));
-        assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(1)).next(3, false).level());
+        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, true, true));
+        assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(1)).next(3, 3, true, false).level());
+    }
+
+    @Test
+    void noJobIsBroughtInOncePriorityIsProvenAtItsMost() {
+        fourOn("ri");
+        PlanState state = new PlanState(plan);
+        state.sync(plan);
+        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, false, true), "a job is left out, but none may come in");
+        for (int seed = 0; seed < 20; seed++) {
+            assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(seed)).next(3, 3, false, false).level());
+        }
+    }
+
+    /**
+     * Job u may run only on "us" (residency), where x runs in its window; x could run on "de" instead, where y runs
+     * then. Bringing u in takes x and the job in x's way elsewhere: the set holds all three, not v (on "de" after x's
+     * window), though there is room for one more.
+     */
+    @Test
+    void aBringInSetHoldsTheJobsInTheWayWhereTheJobsInItsWayCouldGo() throws Exception {
+        String job = "  - {id: %s, kind: batch, memoryGb: 300, gpus: 8, work: {gpuHours: 384, accelerator: A100-80G}, "
+                + "earliest: 2027-01-%s, deadline: 2027-01-%s%s}\n";
+        String yaml = """
+                name: room-for-the-room
+                horizon: {start: 2027-01-01, end: 2027-01-11}
+                budget: {total: 1_000_000, byProvider: {aws: 100_000}}
+                offers:
+                  - {id: us, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 8, maxGpus: 8}
+                  - {id: de, provider: gcp, region: europe-west3, jurisdiction: DE, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 8, maxGpus: 8}
+                jobs:
+                """ + job.formatted("u", "01", "03", ", residency: [US]") + job.formatted("x", "01", "03", "")
+                + job.formatted("y", "01", "03", "") + job.formatted("v", "05", "07", "");
+        Problem p = ProblemReader.parse("room.yaml", yaml, new ArrayList<>());
+        GpuPlan g = GpuPlanFactory.create(p, OptionEnumerator.enumerate(p));
+        String[] on = {null, "us", "de", "de"};
+        for (int j = 0; j < on.length; j++) {
+            JobAssignment a = g.getAssignments().get(j);
+            String offer = on[j];
+            a.setOption(offer == null ? null : a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
+            a.setStart(a.getOption() == null ? a.getStarts().get(0) : a.getOption().earliestStart());
+        }
+        PlanState state = new PlanState(g);
+        state.sync(g);
+        for (int seed = 0; seed < 10; seed++) {
+            ReplanSets.Pick pick = new ReplanSets(state, new Random(seed)).bringIn(4, List.of(0));
+            assertEquals(Level.MORE_PRIORITY, pick.level());
+            assertEquals("[0, 1, 2]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()), "u, x (in its way), y (in x's way on de)");
+        }
     }
 }

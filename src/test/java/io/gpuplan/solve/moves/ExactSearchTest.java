@@ -66,6 +66,21 @@ class ExactSearchTest {
         return plan;
     }
 
+    /** Bounds that record the search's cost bounds, with no proof about priority (every job may come in). */
+    private static ExactSearch.Bounds bounds(List<long[]> costBounds) {
+        return new ExactSearch.Bounds() {
+            @Override
+            public void costBound(long priority, long cents) {
+                costBounds.add(new long[] {priority, cents});
+            }
+
+            @Override
+            public long mostPriority() {
+                return Long.MAX_VALUE;
+            }
+        };
+    }
+
     @Test
     void itRePlansJobsTogetherAndPostsWhatItImproves() {
         assertEquals(384_000, cost(SolutionDecisions.of(plan(0))));
@@ -73,7 +88,7 @@ class ExactSearchTest {
         List<long[]> bounds = new ArrayList<>();
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
                 System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), new ExactSearch.Budget(0.5, 2),
-                (level, cents) -> bounds.add(new long[] {level, cents}), 1);
+                bounds(bounds), 1);
         assertEquals(192_000, cost(best.plan()));
         assertEquals(best, exchange.takeExact());
         assertNull(exchange.takeExact(), "a posted plan is taken once");
@@ -90,7 +105,7 @@ class ExactSearchTest {
         exchange.postLocal(scored(3));
         // No time for a re-plan: what it holds is the better of the two plans it was given.
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
-                System.nanoTime(), new Stopper(), new ExactSearch.Budget(0.5, 2), (level, cents) -> { }, 1);
+                System.nanoTime(), new Stopper(), new ExactSearch.Budget(0.5, 2), bounds(new ArrayList<>()), 1);
         assertEquals(345_600, cost(best.plan()));
         assertNull(exchange.takeExact(), "nothing improved, nothing posted");
     }
