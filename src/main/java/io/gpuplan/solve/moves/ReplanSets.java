@@ -16,10 +16,10 @@ import java.util.Set;
  * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
  * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
  * running nearest one time, and a random few. While jobs that have options are left out and the plan may run more
- * priority (the certificate has not proven its priority the most), half the sets are of a fifth kind, re-planned at
- * more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them with the jobs in its way on its
- * offers, jobs billed to the same capped providers and jobs in the way where those could go (an ejection chain
- * CP-SAT closes exactly). Priority outranks any cost (R23), so those get half the sets.
+ * priority (the certificate has not proven its priority the most), half the sets (priority outranks any cost, R23)
+ * are of a fifth kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them
+ * with the jobs in its way on its offers, jobs billed to the same capped providers and jobs in the way where those
+ * could go (an ejection chain CP-SAT closes exactly).
  */
 final class ReplanSets {
     /** A set to re-plan (indices of the plan's assignments) and the level to re-plan it at. */
