@@ -144,7 +144,7 @@ public final class PlanSolver {
                 : bounded.thenApplyAsync(c -> c.exactPlan() == null ? null : ExactSearch.run(problem, options,
                         c.exactPlan(), exchange, deadline, stopper, new ExactSearch.Budget(
                                 settings.exactSeconds() * EXACT_SEARCH_SHARE, settings.exactSeconds() * WHOLE_SHARE),
-                        exactSearchBounds(c), settings.seed()), beside);
+                        new ExactSearch.Bounds(c::exactSearchBound, c::mostPriorityBound), settings.seed()), beside);
         // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
         Run run;
         Certifier proven = null;
@@ -253,20 +253,5 @@ public final class PlanSolver {
             return "unimproved limit (" + s.unimprovedLimit().toSeconds() + " s)";
         }
         return "search space exhausted";
-    }
-
-    /** The certificate as the exact search sees it: where its bounds go, and the most priority proven possible. */
-    private static ExactSearch.Bounds exactSearchBounds(Certifier certifier) {
-        return new ExactSearch.Bounds() {
-            @Override
-            public void costBound(long priority, long cents) {
-                certifier.exactSearchBound(priority, cents);
-            }
-
-            @Override
-            public long mostPriority() {
-                return certifier.mostPriorityBound();
-            }
-        };
     }
 }

@@ -17,6 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,13 +52,17 @@ public final class ExactSearch {
     public record Budget(double perReplan, double whole) {
     }
 
-    /** What the certificate proves beside the search, and where the search's own bounds go. */
-    public interface Bounds {
-        /** Where a re-plan of every job reports CP-SAT's cost bound for plans running at least a priority. */
-        void costBound(long priority, long cents);
+    /**
+     * The certificate as the search sees it: where a re-plan of every job reports CP-SAT's cost bound for plans
+     * running at least a priority, and the most priority any plan can run as proven so far (no job is brought in once
+     * a plan runs that much).
+     */
+    public record Bounds(CostBound costBound, LongSupplier mostPriority) {
+    }
 
-        /** The most priority any plan can run, as proven so far: no job is brought in once a plan runs that much. */
-        long mostPriority();
+    /** Takes CP-SAT's bound on the cost of plans running at least {@code priority}. */
+    public interface CostBound {
+        void add(long priority, long cents);
     }
 
     private final Problem problem;
@@ -134,7 +139,7 @@ public final class ExactSearch {
             ReplanSets.Pick set = relink();
             if (set == null) {
                 state.sync(plan);
-                boolean mayBringIn = plannedPriority() < bounds.mostPriority();
+                boolean mayBringIn = plannedPriority() < bounds.mostPriority().getAsLong();
                 set = new ReplanSets(state, random).next((int) Math.round(size), (int) Math.round(bringSize), mayBringIn,
                         best.score().equals(proven));
             }
@@ -157,10 +162,11 @@ public final class ExactSearch {
     private Found replan(ReplanSets.Pick set, Found than) {
         boolean whole = set.jobs().length == entities.size();
         long priority = plannedPriority();
-        double deterministic = whole || set.level() == Level.MORE_PRIORITY ? budget.whole() : budget.perReplan();
+        boolean bringing = set.level() == Level.MORE_PRIORITY;
+        double deterministic = whole || bringing ? budget.whole() : budget.perReplan();
         ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), deterministic,
                 Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic), seed + replans++);
-        if (set.level() == Level.MORE_PRIORITY) {
+        if (bringing) {
             // Most often settled by a proof that the set has no way in: more jobs must move.
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
         } else {
@@ -168,7 +174,7 @@ public final class ExactSearch {
         }
         boolean provenNow = whole && replan.costBound() >= 0 && replan.settled();
         if (whole && replan.costBound() >= 0) {
-            bounds.costBound(priority, replan.costBound());
+            bounds.costBound().add(priority, replan.costBound());
         }
         Found after = null;
         if (replan.move() != null) {

@@ -41,15 +41,7 @@ final class ReplanSets {
      * only the latter: null when there is none.
      */
     Pick next(int size, int bringSize, boolean mayBringIn, boolean onlyBringIn) {
-        List<Integer> unplanned = new ArrayList<>();
-        for (int j = 0; j < state.jobs(); j++) {
-            if (state.current[j] == null && state.options[j].length > 0) {
-                unplanned.add(j);
-            }
-        }
-        if (!mayBringIn) {
-            unplanned.clear();
-        }
+        List<Integer> unplanned = mayBringIn ? leftOut() : List.of();
         if (onlyBringIn && unplanned.isEmpty()) {
             return null;
         }
@@ -68,6 +60,17 @@ final class ReplanSets {
             jobs.add(random.nextInt(state.jobs()));
         }
         return new Pick(jobs.stream().mapToInt(Integer::intValue).toArray(), Level.COST_AT_PRIORITY);
+    }
+
+    /** The jobs left out that have options. */
+    private List<Integer> leftOut() {
+        List<Integer> out = new ArrayList<>();
+        for (int j = 0; j < state.jobs(); j++) {
+            if (state.current[j] == null && state.options[j].length > 0) {
+                out.add(j);
+            }
+        }
+        return out;
     }
 
     private static Set<Integer> toSet(int[] jobs) {

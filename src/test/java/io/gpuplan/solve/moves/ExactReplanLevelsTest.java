@@ -34,21 +34,21 @@ class ExactReplanLevelsTest {
         plan = GpuPlanFactory.create(problem, OptionEnumerator.enumerate(problem));
     }
 
+    /** The job on {@code offer} (null: left out) at its earliest start. */
+    private static void place(JobAssignment a, String offer) {
+        a.setOption(offer == null ? null : a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
+        a.setStart(a.getOption() == null ? a.getStarts().get(0) : a.getOption().earliestStart());
+    }
+
     /** Jobs j0..j3 on {@code offer}, j4 left out. */
     private void fourOn(String offer) {
-        for (JobAssignment a : plan.getAssignments()) {
-            a.setOption(a.getId().equals("j4") ? null
-                    : a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
-            a.setStart(a.getOption() == null ? a.getStarts().get(0) : a.getOption().earliestStart());
-        }
+        plan.getAssignments().forEach(a -> place(a, a.getId().equals("j4") ? null : offer));
     }
 
     /** Every job in the pool (1,920 USD, the optimum). */
     private void fiveOnThePool() {
         fourOn("ri");
-        JobAssignment j4 = plan.getAssignments().get(4);
-        j4.setOption(j4.getOptions().stream().filter(o -> o.offer().id().equals("ri")).findFirst().orElseThrow());
-        j4.setStart(j4.getOption().earliestStart());
+        place(plan.getAssignments().get(4), "ri");
     }
 
     private Evaluation after(ExactReplan.Result r) {
@@ -144,10 +144,7 @@ class ExactReplanLevelsTest {
         GpuPlan g = GpuPlanFactory.create(p, OptionEnumerator.enumerate(p));
         String[] on = {null, "us", "de", "de"};
         for (int j = 0; j < on.length; j++) {
-            JobAssignment a = g.getAssignments().get(j);
-            String offer = on[j];
-            a.setOption(offer == null ? null : a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
-            a.setStart(a.getOption() == null ? a.getStarts().get(0) : a.getOption().earliestStart());
+            place(g.getAssignments().get(j), on[j]);
         }
         PlanState state = new PlanState(g);
         state.sync(g);

@@ -68,17 +68,7 @@ class ExactSearchTest {
 
     /** Bounds that record the search's cost bounds, with no proof about priority (every job may come in). */
     private static ExactSearch.Bounds bounds(List<long[]> costBounds) {
-        return new ExactSearch.Bounds() {
-            @Override
-            public void costBound(long priority, long cents) {
-                costBounds.add(new long[] {priority, cents});
-            }
-
-            @Override
-            public long mostPriority() {
-                return Long.MAX_VALUE;
-            }
-        };
+        return new ExactSearch.Bounds((priority, cents) -> costBounds.add(new long[] {priority, cents}), () -> Long.MAX_VALUE);
     }
 
     @Test
