@@ -60,7 +60,7 @@ public final class PlanSolver {
 
     /** The exact search's CP-SAT time per re-plan, as a share of the certificate's per level. */
     static final double EXACT_SEARCH_SHARE = 0.05;
-    /** The exact search's CP-SAT time for a re-plan of every job: what CP-SAT's cheapest plan had before it. */
+    /** The exact search's CP-SAT time for a re-plan of every job, or one that brings a job in. */
     static final double WHOLE_SHARE = 0.2;
 
     /** What one Timefold run returned. */

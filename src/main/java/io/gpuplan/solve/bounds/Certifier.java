@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -129,10 +130,9 @@ public final class Certifier {
      * budget, when step 1 left it unproven; the LP's cost bounds at the priority bound and at {@code startPriority}
      * (what local search starts from: it ends with no less); CP-SAT's cheapest plan at the priority it found.
      *
-     * @param exchange a time-limited solve's exchange (null: none), where the plans CP-SAT finds here are posted; with
-     *                 one, CP-SAT's cheapest plan is left to the exact search that follows, which re-plans every job at
-     *                 once where CP-SAT can (what proves small quarters) and reports its bound to
-     *                 {@link #exactSearchBound}
+     * @param exchange a time-limited solve's exchange (null: none), where the plans CP-SAT finds here are posted as
+     *                 it finds them, for local search and the exact search beside it (whose re-plans of every job, where
+     *                 CP-SAT can, report their bounds to {@link #exactSearchBound})
      */
     public void run(Decisions start, long startPriority, ExactPlans exchange) {
         priorityBound(start, startPriority, exchange);
@@ -179,10 +179,8 @@ public final class Certifier {
         if (startPriority < priorityBound) {
             lpCostBound(startPriority);
         }
-        if (exact != null && exchange == null && !stopper.stopped()) {
+        if (exact != null && !stopper.stopped()) {
             cheapest();
-        } else if (exact != null && exchange != null) {
-            note += ", cost left to the exact search (its re-plans of every job bound it)";
         }
     }
 
@@ -211,17 +209,7 @@ public final class Certifier {
             m.model.clearHints();
         }
         CpSolver more = cpSat(limits.exactSeconds());
-        // Each plan of more priority goes to local search as CP-SAT finds it, not when its budget ends: CP-SAT often
-        // finds the level seconds before it proves it.
-        CpSolverStatus status = exchange == null ? solve(more, m) : solve(more, m, new CpSolverSolutionCallback() {
-            @Override
-            public void onSolutionCallback() {
-                if (Math.round(objectiveValue()) > exactLevel) {
-                    exchange.postWholeModel(ExactPlans.Found.of(problem, m.decisions(this)));
-                    LOG.debug("step 2: CP-SAT found {} priority", Math.round(objectiveValue()));
-                }
-            }
-        });
+        CpSolverStatus status = solvePosting(more, m, priority -> priority > exactLevel);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return;
         }
@@ -239,8 +227,10 @@ public final class Certifier {
     }
 
     /**
-     * CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan: only where no exact search runs
-     * (a move-limited solve), which does this itself in a clock-stopped one.
+     * CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan, and its bound on the cost of
+     * any such plan. Beside the exact search too, where each plan it finds is posted as it comes: its plans go
+     * another way than the re-plans of sets (on 60-job quarters the exact search took one up and went on from it),
+     * and its bound is the certificate's at that priority.
      */
     private void cheapest() {
         ExactModel m = exact;
@@ -249,7 +239,7 @@ public final class Certifier {
         m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
         m.model.minimize(m.cost);
         CpSolver second = cpSat(limits.exactSeconds());
-        CpSolverStatus status = solve(second, m);
+        CpSolverStatus status = solvePosting(second, m, cost -> true);
         if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
             exactPlan = m.decisions(second);
             // CP-SAT's cost is exact (each pool's cost is the plan's own, level by level): its bound is one.
@@ -267,6 +257,25 @@ public final class Certifier {
         }
     }
 
+    /**
+     * Solves, posting each plan CP-SAT finds whose objective value passes {@code worthPosting} to the exchange as it is
+     * found (CP-SAT often finds a plan seconds before its budget ends), where there is one.
+     */
+    private CpSolverStatus solvePosting(CpSolver solver, ExactModel m, LongPredicate worthPosting) {
+        if (exchange == null) {
+            return solve(solver, m);
+        }
+        return solve(solver, m, new CpSolverSolutionCallback() {
+            @Override
+            public void onSolutionCallback() {
+                if (worthPosting.test(Math.round(objectiveValue()))) {
+                    exchange.postWholeModel(ExactPlans.Found.of(problem, m.decisions(this)));
+                    LOG.debug("step 2: CP-SAT found a plan ({})", Math.round(objectiveValue()));
+                }
+            }
+        });
+    }
+
     private CpSolverStatus solve(CpSolver solver, ExactModel m) {
         return solve(solver, m, null);
     }
@@ -281,6 +290,7 @@ public final class Certifier {
         CpSolver solver = new CpSolver();
         solver.getParameters().setMaxDeterministicTime(deterministicSeconds).setMaxTimeInSeconds(seconds())
                 .setNumWorkers(1).setRandomSeed((int) (limits.seed() & 0x7fffffff)).setLogSearchProgress(false)
+                .setLinearizationLevel(ExactModel.LINEARIZATION_LEVEL)
                 // CP-SAT's own SIGINT handler outlives the solve and aborts the process on a later Ctrl-C; gpuplan
                 // stops it itself (stopSearch).
                 .setCatchSigintSignal(false);

@@ -50,6 +50,13 @@ final class ExactModel {
 
     /** R29's rate per idle GPU-slot is written in millionths of a cent. */
     static final long STRANDED_SCALE = 1_000_000;
+    /**
+     * CP-SAT's linearization level for this model: 2 adds the cumulatives' and pools' linear relaxations and cuts,
+     * which level 1 leaves out. On the same deterministic budgets it proved a 60-job quarter's most priority in the
+     * first step (level 1: not in 30 s), raised the whole model's cost bound on 60- and 80-job quarters by 14–75 %,
+     * and settled more of the exact search's re-plans (docs/benchmarks.md, issue 10's fifth session).
+     */
+    static final int LINEARIZATION_LEVEL = 2;
 
     ExactModel(Problem problem, List<JobOptions> options) {
         this(problem, options, List.of());

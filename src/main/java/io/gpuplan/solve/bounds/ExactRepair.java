@@ -93,7 +93,8 @@ public final class ExactRepair {
     private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed) {
         CpSolver solver = new CpSolver();
         var parameters = solver.getParameters().setMaxDeterministicTime(Math.max(0.01, deterministicSeconds)).setNumWorkers(1)
-                .setRandomSeed((int) (seed & 0x7fffffff)).setCatchSigintSignal(false).setLogSearchProgress(false);
+                .setRandomSeed((int) (seed & 0x7fffffff)).setCatchSigintSignal(false).setLogSearchProgress(false)
+                .setLinearizationLevel(ExactModel.LINEARIZATION_LEVEL);
         if (Double.isFinite(wallSeconds)) {
             parameters.setMaxTimeInSeconds(Math.max(0.01, wallSeconds));
         }

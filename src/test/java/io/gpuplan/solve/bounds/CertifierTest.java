@@ -8,6 +8,7 @@ import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.GpuPlanFactory;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.JobResult;
 import io.gpuplan.rules.PlanEvaluator;
@@ -22,19 +23,17 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The certifier's steps on a quarter where CP-SAT's first step is too short to settle the most priority. */
+/** The certifier's steps: CP-SAT's second try at the most priority, its cheapest plan, and the exact search's bounds. */
 class CertifierTest {
     @Test
     void whenTheFirstStepLeavesThePriorityUnprovenTheLevelsWholeBudgetBesideLocalSearchGoesOnFromIt() throws Exception {
         // The benchmark's 60-job quarter, seed 4 (25 priority unplanned is the least, proven by the referee): a fifth
-        // of 10 deterministic seconds leaves 48 unplanned, unproven; the level's whole 10, from the same hint, goes
-        // on to a plan leaving 28 (with CP-SAT's seed 3 it reaches 25 and proves it: CP-SAT's path depends on it).
+        // of 2 deterministic seconds leaves 28 unplanned, unproven; the level's whole 2, from the same hint, goes on
+        // to a plan leaving 25 (CP-SAT's path depends on its seed: with seed 3 the first step leaves 186).
         Problem p = ProblemReader.parse("x60-4.yaml", ScenarioGenerator.generate(60, 24, 4, 90), new ArrayList<>());
         List<JobOptions> options = OptionEnumerator.enumerate(p);
-        GpuPlan warm = GpuPlanFactory.create(p, options);
-        WarmStart.apply(warm, options, List.of());
-        Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), new Stopper());
-        Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(SolutionDecisions.of(warm)));
+        Certifier c = new Certifier(p, options, new Certifier.Limits(2, Duration.ofMinutes(5), 4), new Stopper());
+        Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(warmStart(p, options)));
         assertTrue(first.unplannedPriority() > 25, "the premise: step 1 stops short, got " + first.unplannedPriority());
 
         c.run(c.exactPlan(), planned(first), null);
@@ -52,10 +51,46 @@ class CertifierTest {
     }
 
     @Test
-    void inAClockStoppedSolveTheCostLevelIsTheExactSearchsBoundAtThePlansPriorityOnly() throws Exception {
-        // Two jobs that fit on a reserved pool of 8 GPUs one after the other (10 days at 1 USD per GPU-hour: 1,920) or
-        // on-demand at 2 USD per GPU-hour (768 each).
-        Problem p = ProblemReader.parse("two-on-a-pool.yaml", """
+    void inAClockStoppedSolveCpSatsCheapestPlansArePostedAsFoundAndBoundTheCost() throws Exception {
+        Problem p = twoOnAPool();
+        Certifier c = afterTheFirstStep(p);
+        Evaluation first = PlanEvaluator.evaluate(p, c.exactPlan());
+        assertEquals(0, first.unplannedPriority());
+        ExactPlans exchange = new ExactPlans();
+        c.run(c.exactPlan(), planned(first), exchange);
+
+        Evaluation posted = PlanEvaluator.evaluate(p, exchange.wholeModel().plan());
+        assertEquals(TWO_ON_A_POOL_OPTIMUM, posted.costCents(), "CP-SAT's last plan, posted for the searches beside it");
+        Certificate proof = c.certificate(planned(first), 0, TWO_ON_A_POOL_OPTIMUM, null);
+        assertEquals(TWO_ON_A_POOL_OPTIMUM, proof.costBound());
+        assertTrue(proof.costBy().startsWith("CP-SAT on the exact model"), proof.costBy());
+        assertTrue(proof.provenOptimal(0, TWO_ON_A_POOL_OPTIMUM, 0));
+    }
+
+    @Test
+    void theExactSearchsBoundCountsAtThePlansPriorityOnly() throws Exception {
+        Problem p = twoOnAPool();
+        Certifier c = afterTheFirstStep(p);
+        Evaluation first = PlanEvaluator.evaluate(p, c.exactPlan());
+        c.priorityBound(c.exactPlan(), planned(first), new ExactPlans()); // the exact search starts after this step
+
+        c.exactSearchBound(planned(first) + 1, TWO_ON_A_POOL_OPTIMUM + 50_000); // plans of more priority than any: says nothing here
+        c.exactSearchBound(planned(first), TWO_ON_A_POOL_OPTIMUM);
+        Certificate after = c.certificate(planned(first), 0, TWO_ON_A_POOL_OPTIMUM, null);
+        assertEquals(TWO_ON_A_POOL_OPTIMUM, after.costBound());
+        assertTrue(after.costBy().contains("exact search"), after.costBy());
+        assertTrue(after.provenOptimal(0, TWO_ON_A_POOL_OPTIMUM, 0));
+    }
+
+    /** Both jobs on-demand: cheaper than the pool's 1,920 USD. */
+    private static final long TWO_ON_A_POOL_OPTIMUM = 153_600;
+
+    /**
+     * Two jobs that fit on a reserved pool of 8 GPUs one after the other (10 days at 1 USD per GPU-hour: 1,920) or
+     * on-demand at 2 USD per GPU-hour (768 each).
+     */
+    private static Problem twoOnAPool() throws Exception {
+        return ProblemReader.parse("two-on-a-pool.yaml", """
                 name: two-on-a-pool
                 horizon: {start: 2027-01-01, end: 2027-01-11}
                 reservations: {expectedUseAfterHorizon: 1}
@@ -66,23 +101,19 @@ class CertifierTest {
                   - {id: a, kind: batch, memoryGb: 300, gpus: 8, work: {gpuHours: 384, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-03}
                   - {id: b, kind: batch, memoryGb: 300, gpus: 8, work: {gpuHours: 384, accelerator: A100-80G}, earliest: 2027-01-03, deadline: 2027-01-05}
                 """, new ArrayList<>());
+    }
+
+    /** A certifier on its default effort after its first step (CP-SAT's most priority) from the warm start. */
+    private static Certifier afterTheFirstStep(Problem p) {
         List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), new Stopper());
+        c.mostPriority(warmStart(p, options));
+        return c;
+    }
+
+    private static Decisions warmStart(Problem p, List<JobOptions> options) {
         GpuPlan warm = GpuPlanFactory.create(p, options);
         WarmStart.apply(warm, options, List.of());
-        Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), new Stopper());
-        Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(SolutionDecisions.of(warm)));
-        assertEquals(0, first.unplannedPriority());
-        c.run(c.exactPlan(), planned(first), new ExactPlans());
-        long optimum = 153_600; // both on-demand: cheaper than the pool's 1,920
-        Certificate before = c.certificate(planned(first), 0, optimum, null);
-        assertTrue(before.note().contains("cost left to the exact search"), before.note());
-        assertTrue(before.costBound() <= optimum);
-
-        c.exactSearchBound(planned(first) + 1, optimum + 50_000); // plans of more priority than any: says nothing here
-        c.exactSearchBound(planned(first), optimum);
-        Certificate after = c.certificate(planned(first), 0, optimum, null);
-        assertEquals(optimum, after.costBound());
-        assertTrue(after.costBy().contains("exact search"), after.costBy());
-        assertTrue(after.provenOptimal(0, optimum, 0));
+        return SolutionDecisions.of(warm);
     }
 }
