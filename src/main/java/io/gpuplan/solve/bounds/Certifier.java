@@ -31,8 +31,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class Certifier {
     private static final Logger LOG = LoggerFactory.getLogger(Certifier.class);
-    /** The share of CP-SAT's deterministic budget its first level (the most priority) gets. */
-    static final double PRIORITY_SHARE = 0.2;
+    /**
+     * The share of CP-SAT's deterministic budget its first level (the most priority) gets, before local search. Two
+     * fifths proved the most priority there on all eleven 60- and 80-job runs tried, where one fifth left S60 seed 3's
+     * (123 unplanned) unproven on four solver seeds of six, to be found 14–19 s later (docs/benchmarks.md).
+     */
+    static final double PRIORITY_SHARE = 0.4;
     /** Above this many options CP-SAT is not tried (its bounds there are weaker than the LP's). */
     static final int MAX_EXACT_OPTIONS = 4_000;
     /**
@@ -47,7 +51,7 @@ public final class Certifier {
 
     /**
      * @param exactSeconds CP-SAT's deterministic time per level (about a second of work each; 0: not run): what
-     *                     makes a run repeatable. The priority level gets a fifth of it before local search and, if
+     *                     makes a run repeatable. The priority level gets two fifths of it before local search and, if
      *                     that leaves it unproven, the whole of it once more beside local search
      * @param timeCap      wall-clock cap on all solver calls together, from the certifier's creation, behind it
      */
@@ -89,7 +93,7 @@ public final class Certifier {
     }
 
     /**
-     * Step 1, before local search: CP-SAT's plan of the most priority (starting from {@code start}), on a fifth of
+     * Step 1, before local search: CP-SAT's plan of the most priority (starting from {@code start}), on two fifths of
      * the deterministic budget, or null where CP-SAT is not run or finds none. Local search starts from it when it
      * beats the warm start: the priority level is where CP-SAT is strongest and local search most easily stuck.
      */
