@@ -291,14 +291,7 @@ public final class Certifier {
     }
 
     private CpSolver cpSat(double deterministicSeconds) {
-        CpSolver solver = new CpSolver();
-        solver.getParameters().setMaxDeterministicTime(deterministicSeconds).setMaxTimeInSeconds(seconds())
-                .setNumWorkers(1).setRandomSeed((int) (limits.seed() & 0x7fffffff)).setLogSearchProgress(false)
-                .setLinearizationLevel(ExactModel.LINEARIZATION_LEVEL)
-                // CP-SAT's own SIGINT handler outlives the solve and aborts the process on a later Ctrl-C; gpuplan
-                // stops it itself (stopSearch).
-                .setCatchSigintSignal(false);
-        return solver;
+        return ExactModel.cpSat(deterministicSeconds, seconds(), limits.seed());
     }
 
     /** The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone. */

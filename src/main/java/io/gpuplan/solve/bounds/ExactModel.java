@@ -63,6 +63,24 @@ final class ExactModel {
     }
 
     /**
+     * CP-SAT as every solve of this model runs it: one worker (deterministic for a seed), {@link #LINEARIZATION_LEVEL},
+     * {@code deterministicSeconds} of work, and {@code wallSeconds} of the clock (infinite: none).
+     */
+    static CpSolver cpSat(double deterministicSeconds, double wallSeconds, long seed) {
+        CpSolver solver = new CpSolver();
+        var parameters = solver.getParameters().setMaxDeterministicTime(Math.max(0.01, deterministicSeconds))
+                .setNumWorkers(1).setRandomSeed((int) (seed & 0x7fffffff)).setLogSearchProgress(false)
+                .setLinearizationLevel(LINEARIZATION_LEVEL)
+                // CP-SAT's own SIGINT handler outlives the solve and aborts the process on a later Ctrl-C; gpuplan
+                // stops it itself (stopSearch).
+                .setCatchSigintSignal(false);
+        if (Double.isFinite(wallSeconds)) {
+            parameters.setMaxTimeInSeconds(Math.max(0.01, wallSeconds));
+        }
+        return solver;
+    }
+
+    /**
      * The problem with only {@code free} jobs to decide: the {@code fixed} placements of the others stay as they are,
      * taking their GPUs on each offer's slots (as fixed intervals) and their costs from the budgets.
      */

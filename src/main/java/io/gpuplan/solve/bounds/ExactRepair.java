@@ -91,13 +91,7 @@ public final class ExactRepair {
 
     /** CP-SAT on the model, single-threaded. */
     private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed) {
-        CpSolver solver = new CpSolver();
-        var parameters = solver.getParameters().setMaxDeterministicTime(Math.max(0.01, deterministicSeconds)).setNumWorkers(1)
-                .setRandomSeed((int) (seed & 0x7fffffff)).setCatchSigintSignal(false).setLogSearchProgress(false)
-                .setLinearizationLevel(ExactModel.LINEARIZATION_LEVEL);
-        if (Double.isFinite(wallSeconds)) {
-            parameters.setMaxTimeInSeconds(Math.max(0.01, wallSeconds));
-        }
+        CpSolver solver = ExactModel.cpSat(deterministicSeconds, wallSeconds, seed);
         CpSolverStatus status = solver.solve(m.model);
         return new Solved(solver, status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE,
                 status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.INFEASIBLE);

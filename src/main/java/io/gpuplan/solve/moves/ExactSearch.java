@@ -185,7 +185,7 @@ public final class ExactSearch {
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
             if (changed.score().compareTo(than.score()) > 0) {
                 LOG.debug("exact search: re-plan of {} jobs ({}, {}) -> {}", set.jobs().length, set.level(),
-                        replan.settled() ? "optimal" : "not proven", changed.score());
+                        replan.settled() ? "settled" : "not proven", changed.score());
                 after = changed;
             }
         }

@@ -211,6 +211,17 @@ final class PlanState {
         }
     }
 
+    /** The jobs planned on the option's offer at some time it could run (its start window and duration). */
+    List<Integer> inTheWay(Opt x) {
+        List<Integer> out = new ArrayList<>();
+        for (int k : onOffer.get(x.offer())) {
+            if (start[k] < x.latest() + x.duration() && x.earliest() < start[k] + current[k].duration()) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
     /** Job {@code j}'s cheapest option on offer {@code o}, or null. */
     Opt cheapestOn(int j, int o) {
         return cheapestOn[j].get(o);

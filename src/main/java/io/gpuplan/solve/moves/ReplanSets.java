@@ -104,7 +104,7 @@ final class ReplanSets {
             for (int j : state.jobsWithOptionOn[o]) {
                 could.add(j);
             }
-            addShuffled(could, out, out.size() + Math.max(1, (size - out.size()) / 2));
+            addShuffled(could, out, halfwayTo(out, size));
             List<Integer> next = new ArrayList<>();
             for (int j : out) {
                 if (state.current[j] != null && state.tracked[state.current[j].offer()] && !seen.contains(state.current[j].offer())) {
@@ -168,7 +168,7 @@ final class ReplanSets {
                     providers.add(state.providerOf[x.offer()]);
                 }
                 if (state.tracked[x.offer()]) {
-                    addShuffled(inTheWay(x), out, out.size() + Math.max(1, (size - out.size()) / 2));
+                    addShuffled(state.inTheWay(x), out, halfwayTo(out, size));
                 }
             }
         }
@@ -179,12 +179,12 @@ final class ReplanSets {
                 billedAlike.add(j);
             }
         }
-        addShuffled(billedAlike, out, out.size() + Math.max(1, (size - out.size()) / 2));
+        addShuffled(billedAlike, out, halfwayTo(out, size));
         List<Integer> makingRoom = new ArrayList<>();
         for (int j : out) {
             for (Opt x : state.options[j]) {
                 if (state.tracked[x.offer()] && (state.current[j] == null || x.offer() != state.current[j].offer())) {
-                    makingRoom.addAll(inTheWay(x));
+                    makingRoom.addAll(state.inTheWay(x));
                 }
             }
         }
@@ -193,15 +193,9 @@ final class ReplanSets {
         return new Pick(out.stream().mapToInt(Integer::intValue).toArray(), Level.MORE_PRIORITY);
     }
 
-    /** The jobs running on the option's offer at some time the option could run. */
-    private List<Integer> inTheWay(Opt x) {
-        List<Integer> out = new ArrayList<>();
-        for (int k : state.onOffer.get(x.offer())) {
-            if (state.start[k] < x.latest() + x.duration() && x.earliest() < state.start[k] + state.current[k].duration()) {
-                out.add(k);
-            }
-        }
-        return out;
+    /** A set's size halfway from what it holds to {@code size} (at least one more): each kind of job gets a share. */
+    private static int halfwayTo(Set<Integer> set, int size) {
+        return set.size() + Math.max(1, (size - set.size()) / 2);
     }
 
     /** Adds jobs of {@code from}, in random order, until {@code into} holds {@code upTo}. */

@@ -206,13 +206,7 @@ final class Ruins {
             for (int j : on) {
                 for (Opt alt : state.options[j]) {
                     if (alt.offer() != o && state.tracked[alt.offer()]) {
-                        List<Integer> there = new ArrayList<>();
-                        for (int k : state.onOffer.get(alt.offer())) {
-                            if (overlaps(k, alt)) {
-                                there.add(k);
-                            }
-                        }
-                        shuffleInto(there, out, Math.max(0, on.size() + size - out.size()) / Math.max(1, on.size()) + 1);
+                        shuffleInto(state.inTheWay(alt), out, Math.max(0, on.size() + size - out.size()) / Math.max(1, on.size()) + 1);
                         break;
                     }
                 }
@@ -356,8 +350,8 @@ final class Ruins {
                 if (!state.tracked[o]) {
                     continue;
                 }
-                for (int other : new ArrayList<>(state.onOffer.get(o))) {
-                    if (out.size() < size && overlaps(other, os[i]) && out.add(other)) {
+                for (int other : state.inTheWay(os[i])) {
+                    if (out.size() < size && out.add(other)) {
                         frontier.add(other);
                     }
                 }
@@ -367,11 +361,6 @@ final class Ruins {
             out.add(random.nextInt(state.jobs()));
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** Whether planned job {@code j} overlaps the window option {@code o} may run in. */
-    private boolean overlaps(int j, Opt o) {
-        return state.start[j] < o.latest() + o.duration() && o.earliest() < state.start[j] + state.current[j].duration();
     }
 
     /** Adds up to {@code n} of {@code from}, in random order, to {@code into}. */
