@@ -2,6 +2,7 @@ package io.gpuplan.solve.moves;
 
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.JobAssignment;
+import io.gpuplan.problem.Offer;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
@@ -39,6 +40,12 @@ final class ExactReplan {
 
     /** As {@link #of(GpuPlan, int[], double, double, long)}, at the level asked. */
     static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
+        return of(plan, set, level, null, deterministicSeconds, wallSeconds, seed);
+    }
+
+    /** As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs kept off {@code closed} (null: none). */
+    static Result of(GpuPlan plan, int[] set, Level level, Offer closed, double deterministicSeconds, double wallSeconds,
+                     long seed) {
         List<JobAssignment> entities = plan.getAssignments();
         boolean[] free = new boolean[entities.size()];
         List<JobOptions> freeJobs = new ArrayList<>();
@@ -46,7 +53,8 @@ final class ExactReplan {
         for (int j : set) {
             free[j] = true;
             JobAssignment a = entities.get(j);
-            freeJobs.add(new JobOptions(a.getJob(), a.getOptions(), List.of(), 0));
+            freeJobs.add(new JobOptions(a.getJob(), closed == null ? a.getOptions()
+                    : a.getOptions().stream().filter(o -> !o.offer().equals(closed)).toList(), List.of(), 0));
             if (a.getOption() != null) {
                 current.add(new PlacedOption(a.getOption(), a.getStart()));
             }

@@ -45,9 +45,10 @@ public final class ExactSearch {
     static final double WALL_PER_DETERMINISTIC = 4;
 
     /**
-     * CP-SAT's deterministic seconds for a re-plan of a set at its cost level, and for one of every job or one that
-     * brings a job in (priority outranks any cost, and such a set's plan is seldom close to its hint: on 60-job
-     * quarters bring-ins of 30 jobs found the most priority on the larger budget and not on the smaller one).
+     * CP-SAT's deterministic seconds for a re-plan of a set at its cost level, and for one of every job, one that
+     * brings a job in or one built around a pool (priority outranks any cost, and such a set's plan is seldom close to
+     * its hint: on 60-job quarters bring-ins of 30 jobs found the most priority on the larger budget and not on the
+     * smaller one; a pool's jobs all move when it closes).
      */
     public record Budget(double perReplan, double whole) {
     }
@@ -70,6 +71,7 @@ public final class ExactSearch {
     private final List<JobAssignment> entities;
     private final PlanState state;
     private final Random random;
+    private final ReplanSets sets;
     private final ExactPlans exchange;
     private final long deadline;
     private final Stopper stopper;
@@ -93,6 +95,7 @@ public final class ExactSearch {
         this.entities = plan.getAssignments();
         this.state = new PlanState(plan);
         this.random = new Random(seed);
+        this.sets = new ReplanSets(state, random);
         this.exchange = exchange;
         this.deadline = deadline;
         this.stopper = stopper;
@@ -140,7 +143,7 @@ public final class ExactSearch {
             if (set == null) {
                 state.sync(plan);
                 boolean mayBringIn = plannedPriority() < bounds.mostPriority().getAsLong();
-                set = new ReplanSets(state, random).next((int) Math.round(size), (int) Math.round(bringSize), mayBringIn,
+                set = sets.next((int) Math.round(size), (int) Math.round(bringSize), mayBringIn,
                         best.score().equals(proven));
             }
             if (set == null) {
@@ -157,19 +160,22 @@ public final class ExactSearch {
     /**
      * Re-plans the set on the plan as it is and keeps the result when it beats {@code than}; else puts the plan back to
      * {@code than}. Returns the better plan, or null. The set size follows CP-SAT (grown after a proof, shrunk
-     * otherwise), and a re-plan of every job reports its bound and may prove the plan the cheapest at its priority.
+     * otherwise; a set built around a pool leaves the size as it is), and a re-plan of every job reports its bound and
+     * may prove the plan the cheapest at its priority.
      */
     private Found replan(ReplanSets.Pick set, Found than) {
-        boolean whole = set.jobs().length == entities.size();
+        // A set kept off a pool is re-planned on less than the whole model: its bound is no bound on the plan's.
+        boolean whole = set.jobs().length == entities.size() && !set.closed();
         long priority = plannedPriority();
         boolean bringing = set.level() == Level.MORE_PRIORITY;
-        double deterministic = whole || bringing ? budget.whole() : budget.perReplan();
-        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), deterministic,
+        double deterministic = whole || bringing || set.pool() >= 0 ? budget.whole() : budget.perReplan();
+        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(),
+                set.closed() ? problem.offers().get(set.pool()) : null, deterministic,
                 Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic), seed + replans++);
         if (bringing) {
             // Most often settled by a proof that the set has no way in: more jobs must move.
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
-        } else {
+        } else if (set.pool() < 0) {
             size = replan.settled() ? Math.min(entities.size(), size * 1.1 + 1) : smaller(size);
         }
         boolean provenNow = whole && replan.costBound() >= 0 && replan.settled();
@@ -184,7 +190,8 @@ public final class ExactSearch {
             }
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
             if (changed.score().compareTo(than.score()) > 0) {
-                LOG.debug("exact search: re-plan of {} jobs ({}, {}) -> {}", set.jobs().length, set.level(),
+                LOG.debug("exact search: re-plan of {} jobs ({}{}, {}) -> {}", set.jobs().length, set.level(),
+                        set.pool() < 0 ? "" : (set.closed() ? " without " : " around ") + problem.offers().get(set.pool()).id(),
                         replan.settled() ? "settled" : "not proven", changed.score());
                 after = changed;
             }
@@ -237,7 +244,7 @@ public final class ExactSearch {
                 in.add(j);
             }
         }
-        return new ReplanSets(state, random).bringIn(Math.max((int) Math.round(bringSize), 3 * in.size()), in);
+        return sets.bringIn(Math.max((int) Math.round(bringSize), 3 * in.size()), in);
     }
 
     /** Whether a plan of that score runs less priority than the search's, at a lower cost. */

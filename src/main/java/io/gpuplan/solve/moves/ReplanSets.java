@@ -12,18 +12,25 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Which jobs the exact search re-plans together, and at which level. Four kinds of set re-plan at the cost level
+ * Which jobs the exact search re-plans together, and at which level. Five kinds of set re-plan at the cost level
  * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
  * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
- * running nearest one time, and a random few. While jobs that have options are left out and the plan may run more
+ * running nearest one time, a random few, and every job on one reserved pool, re-packed or kept off it
+ * ({@link #pool}). While jobs that have options are left out and the plan may run more
  * priority (the certificate has not proven its priority the most), half the sets (priority outranks any cost, R23)
- * are of a fifth kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them
+ * are of a sixth kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them
  * with the jobs in its way on its offers, jobs billed to the same capped providers and jobs in the way where those
  * could go (an ejection chain CP-SAT closes exactly).
  */
 final class ReplanSets {
-    /** A set to re-plan (indices of the plan's assignments) and the level to re-plan it at. */
-    record Pick(int[] jobs, Level level) {
+    /**
+     * A set to re-plan (indices of the plan's assignments), the level to re-plan it at, the reserved pool it was built
+     * around (-1 for none: see {@link #pool}), and whether its jobs are kept off that pool.
+     */
+    record Pick(int[] jobs, Level level, int pool, boolean closed) {
+        Pick(int[] jobs, Level level) {
+            this(jobs, level, -1, false);
+        }
     }
 
     private final PlanState state;
@@ -45,9 +52,13 @@ final class ReplanSets {
         if (onlyBringIn && unplanned.isEmpty()) {
             return null;
         }
-        int kind = onlyBringIn || !unplanned.isEmpty() && random.nextBoolean() ? 4 : random.nextInt(4);
-        if (kind == 4) {
+        int kind = onlyBringIn || !unplanned.isEmpty() && random.nextBoolean() ? 5 : random.nextInt(5);
+        if (kind == 5) {
             return bringIn(bringSize, List.of(unplanned.get(random.nextInt(unplanned.size()))));
+        }
+        Pick pool = kind == 4 ? pool(size, random.nextBoolean()) : null;
+        if (pool != null) {
+            return pool;
         }
         Set<Integer> jobs = switch (kind) {
             case 0 -> toSet(new Ruins(state, random).related(size));
@@ -59,7 +70,7 @@ final class ReplanSets {
         while (jobs.size() < Math.min(size, state.jobs())) {
             jobs.add(random.nextInt(state.jobs()));
         }
-        return new Pick(jobs.stream().mapToInt(Integer::intValue).toArray(), Level.COST_AT_PRIORITY);
+        return new Pick(toArray(jobs), Level.COST_AT_PRIORITY);
     }
 
     /** The jobs left out that have options. */
@@ -154,12 +165,63 @@ final class ReplanSets {
     }
 
     /**
-     * Jobs {@code in} (left out now), the jobs running on their capped or reserved offers within their windows, jobs
-     * billed to the capped providers of their offers (the budget room they need may be theirs), or any when none is
-     * capped, and jobs in the way on the capped or reserved offers where those could go instead (room for the room):
-     * a set re-planned at more priority to bring them in.
+     * Every job on a reserved pool in use, re-planned with the jobs in their way on the capped or reserved offers they
+     * may go to, and either with jobs that could move onto the pool (it may grow when they come in with it) or without
+     * the pool ({@code close}): a pool's cost is its peak over the whole horizon, so moving its jobs to a cheaper pool
+     * one by one raises the other's peak long before this one's falls, and no smaller set closes it (on 60-job
+     * quarters the optimum used another pool than the one local search built first). A pool is drawn by what it
+     * costs: that is what re-packing it may save. Null when no pool is in use.
      */
+    private Pick pool(int size, boolean close) {
+        long[] cost = new long[state.offers.length];
+        long total = 0;
+        for (int o = 0; o < state.offers.length; o++) {
+            if (state.poolCents[o] != null && !state.onOffer.get(o).isEmpty()) {
+                cost[o] = Math.max(1, state.poolCost(o, state.peak[o]));
+                total += cost[o];
+            }
+        }
+        if (total == 0) {
+            return null;
+        }
+        long drawn = (long) (random.nextDouble() * total);
+        int pool = 0;
+        while (drawn >= cost[pool]) {
+            drawn -= cost[pool++];
+        }
+        List<Integer> in = state.onOffer.get(pool);
+        Set<Integer> out = new LinkedHashSet<>(in);
+        int upTo = Math.max(size, in.size() + size / 2);
+        if (!close) {
+            List<Integer> could = new ArrayList<>();
+            for (int j : state.jobsWithOptionOn[pool]) {
+                could.add(j);
+            }
+            addShuffled(could, out, halfwayTo(out, upTo));
+        }
+        List<Integer> inTheWay = new ArrayList<>();
+        for (int j : in) {
+            for (Opt x : state.options[j]) {
+                if (x.offer() != pool && state.tracked[x.offer()]) {
+                    inTheWay.addAll(state.inTheWay(x));
+                }
+            }
+        }
+        addShuffled(inTheWay, out, upTo);
+        return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close);
+    }
+
+    /** Jobs {@code in} (left out now) and the jobs {@link #around} them: a set re-planned at more priority to bring them in. */
     Pick bringIn(int size, List<Integer> in) {
+        return new Pick(toArray(around(size, in)), Level.MORE_PRIORITY);
+    }
+
+    /**
+     * Jobs {@code in}, the jobs running on their capped or reserved offers within their windows, jobs billed to the
+     * capped providers of their offers (the budget room they need may be theirs), or any when none is capped, and jobs
+     * in the way on the capped or reserved offers where those could go instead (room for the room).
+     */
+    private Set<Integer> around(int size, List<Integer> in) {
         Set<Integer> out = new LinkedHashSet<>(in);
         Set<Integer> providers = new HashSet<>();
         for (int u : in) {
@@ -190,7 +252,11 @@ final class ReplanSets {
         }
         addShuffled(makingRoom, out, size);
         addShuffled(billedAlike, out, size); // topped up when few are in the way
-        return new Pick(out.stream().mapToInt(Integer::intValue).toArray(), Level.MORE_PRIORITY);
+        return out;
+    }
+
+    private static int[] toArray(Set<Integer> jobs) {
+        return jobs.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** A set's size halfway from what it holds to {@code size} (at least one more): each kind of job gets a share. */
