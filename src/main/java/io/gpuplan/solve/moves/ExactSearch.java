@@ -86,6 +86,8 @@ public final class ExactSearch {
     private double size;
     /** Jobs a bring-in re-plans, apart from {@link #size}: it grows while CP-SAT settles them, as that one does. */
     private double bringSize;
+    /** Jobs a set around a pool re-plans besides the pool's own, at least: it grows while CP-SAT proves none closes it. */
+    private double poolSize;
     private int replans;
 
     private ExactSearch(Problem problem, List<JobOptions> options, ExactPlans exchange, long deadline, Stopper stopper,
@@ -104,6 +106,7 @@ public final class ExactSearch {
         this.seed = seed;
         this.size = Math.min(JOBS, entities.size());
         this.bringSize = size;
+        this.poolSize = size;
     }
 
     /**
@@ -143,7 +146,7 @@ public final class ExactSearch {
             if (set == null) {
                 state.sync(plan);
                 boolean mayBringIn = plannedPriority() < bounds.mostPriority().getAsLong();
-                set = sets.next((int) Math.round(size), (int) Math.round(bringSize), mayBringIn,
+                set = sets.next((int) Math.round(size), (int) Math.round(bringSize), (int) Math.round(poolSize), mayBringIn,
                         best.score().equals(proven));
             }
             if (set == null) {
@@ -177,6 +180,11 @@ public final class ExactSearch {
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
         } else if (set.pool() < 0) {
             size = replan.settled() ? Math.min(entities.size(), size * 1.1 + 1) : smaller(size);
+        } else if (replan.settled()) {
+            // Settled with no re-plan: most often a proof that the pool cannot close with these jobs alone.
+            poolSize = replan.move() == null ? Math.min(entities.size(), poolSize * 1.25 + 1) : poolSize;
+        } else {
+            poolSize = smaller(poolSize);
         }
         boolean provenNow = whole && replan.costBound() >= 0 && replan.settled();
         if (whole && replan.costBound() >= 0) {

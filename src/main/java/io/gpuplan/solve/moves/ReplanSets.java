@@ -3,6 +3,7 @@ package io.gpuplan.solve.moves;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
 import io.gpuplan.solve.moves.PlanState.Opt;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -41,13 +42,12 @@ final class ReplanSets {
         this.random = random;
     }
 
-
     /**
-     * A set of about {@code size} jobs, of a kind drawn at random, or of {@code bringSize} that brings in a job left
-     * out, only while {@code mayBringIn}; with {@code onlyBringIn} (the plan is proven the cheapest at its priority)
+     * A set of about {@code size} jobs, of a kind drawn at random (around a pool: its jobs and {@code poolSize} in
+     * all, at least), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}; with {@code onlyBringIn} (the plan is proven the cheapest at its priority)
      * only the latter: null when there is none.
      */
-    Pick next(int size, int bringSize, boolean mayBringIn, boolean onlyBringIn) {
+    Pick next(int size, int bringSize, int poolSize, boolean mayBringIn, boolean onlyBringIn) {
         List<Integer> unplanned = mayBringIn ? leftOut() : List.of();
         if (onlyBringIn && unplanned.isEmpty()) {
             return null;
@@ -56,7 +56,7 @@ final class ReplanSets {
         if (kind == 5) {
             return bringIn(bringSize, List.of(unplanned.get(random.nextInt(unplanned.size()))));
         }
-        Pick pool = kind == 4 ? pool(size, random.nextBoolean()) : null;
+        Pick pool = kind == 4 ? pool(poolSize, random.nextBoolean()) : null;
         if (pool != null) {
             return pool;
         }
@@ -173,31 +173,15 @@ final class ReplanSets {
      * costs: that is what re-packing it may save. Null when no pool is in use.
      */
     private Pick pool(int size, boolean close) {
-        long[] cost = new long[state.offers.length];
-        long total = 0;
-        for (int o = 0; o < state.offers.length; o++) {
-            if (state.poolCents[o] != null && !state.onOffer.get(o).isEmpty()) {
-                cost[o] = Math.max(1, state.poolCost(o, state.peak[o]));
-                total += cost[o];
-            }
-        }
-        if (total == 0) {
+        int pool = poolByCost();
+        if (pool < 0) {
             return null;
-        }
-        long drawn = (long) (random.nextDouble() * total);
-        int pool = 0;
-        while (drawn >= cost[pool]) {
-            drawn -= cost[pool++];
         }
         List<Integer> in = state.onOffer.get(pool);
         Set<Integer> out = new LinkedHashSet<>(in);
         int upTo = Math.max(size, in.size() + size / 2);
         if (!close) {
-            List<Integer> could = new ArrayList<>();
-            for (int j : state.jobsWithOptionOn[pool]) {
-                could.add(j);
-            }
-            addShuffled(could, out, halfwayTo(out, upTo));
+            addShuffled(Arrays.stream(state.jobsWithOptionOn[pool]).boxed().toList(), out, halfwayTo(out, upTo));
         }
         List<Integer> inTheWay = new ArrayList<>();
         for (int j : in) {
@@ -209,6 +193,27 @@ final class ReplanSets {
         }
         addShuffled(inTheWay, out, upTo);
         return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close);
+    }
+
+    /** A reserved pool in use, drawn with a chance in proportion to what it costs; -1 when none is in use. */
+    private int poolByCost() {
+        long[] cost = new long[state.offers.length];
+        long total = 0;
+        for (int o = 0; o < state.offers.length; o++) {
+            if (state.poolCents[o] != null && !state.onOffer.get(o).isEmpty()) {
+                cost[o] = Math.max(1, state.poolCost(o, state.peak[o]));
+                total += cost[o];
+            }
+        }
+        if (total == 0) {
+            return -1;
+        }
+        long drawn = (long) (random.nextDouble() * total);
+        int pool = 0;
+        while (drawn >= cost[pool]) {
+            drawn -= cost[pool++];
+        }
+        return pool;
     }
 
     /** Jobs {@code in} (left out now) and the jobs {@link #around} them: a set re-planned at more priority to bring them in. */

@@ -95,7 +95,7 @@ class ExactReplanLevelsTest {
         fourOn("ri");
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        ReplanSets.Pick pick = new ReplanSets(state, new Random(1)).next(3, 3, true, true);
+        ReplanSets.Pick pick = new ReplanSets(state, new Random(1)).next(3, 3, 3, true, true);
         assertEquals(Level.MORE_PRIORITY, pick.level());
         assertTrue(Arrays.stream(pick.jobs()).anyMatch(j -> j == 4), "the job left out is in the set");
         assertTrue(pick.jobs().length >= 3, "with jobs billed alike (no capped provider: any planned job): " + Arrays.toString(pick.jobs()));
@@ -106,8 +106,8 @@ class ExactReplanLevelsTest {
         fiveOnThePool();
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, true, true));
-        assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(1)).next(3, 3, true, false).level());
+        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, 3, true, true));
+        assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(1)).next(3, 3, 3, true, false).level());
     }
 
     @Test
@@ -115,9 +115,9 @@ class ExactReplanLevelsTest {
         fourOn("ri");
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, false, true), "a job is left out, but none may come in");
+        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, 3, false, true), "a job is left out, but none may come in");
         for (int seed = 0; seed < 20; seed++) {
-            assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(seed)).next(3, 3, false, false).level());
+            assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(seed)).next(3, 3, 3, false, false).level());
         }
     }
 
