@@ -4,6 +4,7 @@ import io.gpuplan.solve.bounds.ExactRepair.Level;
 import io.gpuplan.solve.moves.PlanState.Opt;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -44,8 +45,8 @@ final class ReplanSets {
 
     /**
      * A set of about {@code size} jobs, of a kind drawn at random (around a pool: its jobs and {@code poolSize} in
-     * all, at least), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}; with {@code onlyBringIn} (the plan is proven the cheapest at its priority)
-     * only the latter: null when there is none.
+     * all, at least), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}; with
+     * {@code onlyBringIn} (the plan is proven the cheapest at its priority) only the latter: null when there is none.
      */
     Pick next(int size, int bringSize, int poolSize, boolean mayBringIn, boolean onlyBringIn) {
         List<Integer> unplanned = mayBringIn ? leftOut() : List.of();
@@ -183,15 +184,7 @@ final class ReplanSets {
         if (!close) {
             addShuffled(Arrays.stream(state.jobsWithOptionOn[pool]).boxed().toList(), out, halfwayTo(out, upTo));
         }
-        List<Integer> inTheWay = new ArrayList<>();
-        for (int j : in) {
-            for (Opt x : state.options[j]) {
-                if (x.offer() != pool && state.tracked[x.offer()]) {
-                    inTheWay.addAll(state.inTheWay(x));
-                }
-            }
-        }
-        addShuffled(inTheWay, out, upTo);
+        addShuffled(inTheWayElsewhere(in), out, upTo);
         return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close);
     }
 
@@ -216,17 +209,13 @@ final class ReplanSets {
         return pool;
     }
 
-    /** Jobs {@code in} (left out now) and the jobs {@link #around} them: a set re-planned at more priority to bring them in. */
-    Pick bringIn(int size, List<Integer> in) {
-        return new Pick(toArray(around(size, in)), Level.MORE_PRIORITY);
-    }
-
     /**
-     * Jobs {@code in}, the jobs running on their capped or reserved offers within their windows, jobs billed to the
-     * capped providers of their offers (the budget room they need may be theirs), or any when none is capped, and jobs
-     * in the way on the capped or reserved offers where those could go instead (room for the room).
+     * Jobs {@code in} (left out now), the jobs running on their capped or reserved offers within their windows, jobs
+     * billed to the capped providers of their offers (the budget room they need may be theirs), or any when none is
+     * capped, and jobs in the way on the capped or reserved offers where those could go instead (room for the room):
+     * a set re-planned at more priority to bring them in.
      */
-    private Set<Integer> around(int size, List<Integer> in) {
+    Pick bringIn(int size, List<Integer> in) {
         Set<Integer> out = new LinkedHashSet<>(in);
         Set<Integer> providers = new HashSet<>();
         for (int u : in) {
@@ -247,16 +236,21 @@ final class ReplanSets {
             }
         }
         addShuffled(billedAlike, out, halfwayTo(out, size));
-        List<Integer> makingRoom = new ArrayList<>();
-        for (int j : out) {
+        addShuffled(inTheWayElsewhere(out), out, size);
+        addShuffled(billedAlike, out, size); // topped up when few are in the way
+        return new Pick(toArray(out), Level.MORE_PRIORITY);
+    }
+
+    /** The jobs in the way on the capped or reserved offers where {@code jobs} could go instead of where they run. */
+    private List<Integer> inTheWayElsewhere(Collection<Integer> jobs) {
+        List<Integer> out = new ArrayList<>();
+        for (int j : jobs) {
             for (Opt x : state.options[j]) {
                 if (state.tracked[x.offer()] && (state.current[j] == null || x.offer() != state.current[j].offer())) {
-                    makingRoom.addAll(state.inTheWay(x));
+                    out.addAll(state.inTheWay(x));
                 }
             }
         }
-        addShuffled(makingRoom, out, size);
-        addShuffled(billedAlike, out, size); // topped up when few are in the way
         return out;
     }
 
