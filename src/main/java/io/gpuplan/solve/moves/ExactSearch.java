@@ -41,8 +41,10 @@ public final class ExactSearch {
     /**
      * The most wall seconds a re-plan takes per deterministic second of its budget: about one on a core of its own,
      * but beside local search and the certificate's CP-SAT a large set's re-plan took 8 s of 0.5 deterministic ones.
+     * Cut there, a re-plan keeps CP-SAT's best so far: at 2 rather than 4 the search tries more sets in the same time,
+     * which on 60-job quarters brought S60 seed 3 within 0.1 % on five solver seeds of six (docs/benchmarks.md).
      */
-    static final double WALL_PER_DETERMINISTIC = 4;
+    static final double WALL_PER_DETERMINISTIC = 2;
 
     /**
      * CP-SAT's deterministic seconds for a re-plan of a set at its cost level, and for one of every job, one that
