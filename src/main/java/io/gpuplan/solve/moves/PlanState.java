@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.random.RandomGenerator;
 
 /**
  * A copy of the working plan in arrays, for moves that take several jobs out and put them back: GPUs in use per
@@ -209,6 +210,31 @@ final class PlanState {
                 syncedStart[j] = s;
             }
         }
+    }
+
+    /**
+     * A reserved (committed) offer bought now, drawn with a chance in proportion to what its pool costs: the dearer,
+     * the likelier; -1 when none costs anything.
+     */
+    int poolByCost(RandomGenerator random) {
+        double total = 0;
+        for (int o = 0; o < offers.length; o++) {
+            if (poolCents[o] != null) {
+                total += poolCost(o, peak[o]);
+            }
+        }
+        if (total > 0) {
+            double x = random.nextDouble() * total;
+            for (int o = 0; o < offers.length; o++) {
+                if (poolCents[o] != null) {
+                    x -= poolCost(o, peak[o]);
+                    if (x < 0) {
+                        return o;
+                    }
+                }
+            }
+        }
+        return -1;
     }
 
     /** The jobs planned on the option's offer at some time it could run (its start window and duration). */

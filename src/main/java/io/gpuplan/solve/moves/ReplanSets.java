@@ -174,8 +174,8 @@ final class ReplanSets {
      * costs: that is what re-packing it may save. Null when no pool is in use.
      */
     private Pick pool(int size, boolean close) {
-        int pool = poolByCost();
-        if (pool < 0) {
+        int pool = state.poolByCost(random);
+        if (pool < 0 || state.onOffer.get(pool).isEmpty()) {
             return null;
         }
         List<Integer> in = state.onOffer.get(pool);
@@ -186,27 +186,6 @@ final class ReplanSets {
         }
         addShuffled(inTheWayElsewhere(in), out, upTo);
         return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close);
-    }
-
-    /** A reserved pool in use, drawn with a chance in proportion to what it costs; -1 when none is in use. */
-    private int poolByCost() {
-        long[] cost = new long[state.offers.length];
-        long total = 0;
-        for (int o = 0; o < state.offers.length; o++) {
-            if (state.poolCents[o] != null && !state.onOffer.get(o).isEmpty()) {
-                cost[o] = Math.max(1, state.poolCost(o, state.peak[o]));
-                total += cost[o];
-            }
-        }
-        if (total == 0) {
-            return -1;
-        }
-        long drawn = (long) (random.nextDouble() * total);
-        int pool = 0;
-        while (drawn >= cost[pool]) {
-            drawn -= cost[pool++];
-        }
-        return pool;
     }
 
     /**

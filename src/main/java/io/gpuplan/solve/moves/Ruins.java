@@ -218,18 +218,9 @@ final class Ruins {
     /** A reserved offer: half the time one bought now, the dearer the likelier; else any. */
     private int pickPool() {
         if (random.nextBoolean()) {
-            double total = 0;
-            for (int o : reservedOffers) {
-                total += state.poolCost(o, state.peak[o]);
-            }
-            if (total > 0) {
-                double x = random.nextDouble() * total;
-                for (int o : reservedOffers) {
-                    x -= state.poolCost(o, state.peak[o]);
-                    if (x < 0) {
-                        return o;
-                    }
-                }
+            int o = state.poolByCost(random);
+            if (o >= 0) {
+                return o;
             }
         }
         return reservedOffers[random.nextInt(reservedOffers.length)];
