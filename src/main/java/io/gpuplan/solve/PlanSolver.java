@@ -62,6 +62,11 @@ public final class PlanSolver {
     static final double EXACT_SEARCH_SHARE = 0.05;
     /** The exact search's CP-SAT time for a re-plan of every job, or one that brings a job in. */
     static final double WHOLE_SHARE = 0.2;
+    /**
+     * A move-limited solve's exact search, after local search: all its re-plans' CP-SAT time, as a share of the
+     * level's (twice it brought 60-job quarters near 30 s of a clock-stopped solve; four times gained little more).
+     */
+    static final double AFTER_SHARE = 2;
 
     /** What one Timefold run returned. */
     private record Run(GpuPlan best, long moves, long speed, Duration wall) {
@@ -125,7 +130,8 @@ public final class PlanSolver {
         // the rest of the certificate: CP-SAT's second try at the most priority may take most of the time, and on
         // 60-job quarters the exact search's re-plans are where cost falls most), and local search and CP-SAT exchange
         // plans as they find them (ExactPlans). The exact search only on quarters small enough for CP-SAT's whole model
-        // (it found a plan): at M and L it gained nothing and raised L's peak heap (docs/benchmarks.md).
+        // (it found a plan): at M and L it gained nothing and raised L's peak heap (docs/benchmarks.md). A move-limited
+        // solve runs it after local search instead, on a deterministic budget (SearchAfter).
         ExactPlans exchange = settings.moveLimit() == 0 && settings.exactSeconds() > 0 ? new ExactPlans() : null;
         ExecutorService beside = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "gpuplan-certificate");
@@ -152,6 +158,8 @@ public final class PlanSolver {
         ExactPlans.Found found;
         try {
             run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
+            SearchAfter after = exchange != null || mostPriority == null ? null
+                    : new SearchAfter(problem, options, run.best(), settings, deadline, stopper, bounded, certifier, beside);
             try {
                 // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
                 // when the program exits.
@@ -160,7 +168,7 @@ public final class PlanSolver {
                 unproven = "the certificate could not be computed: " + e.getCause();
             }
             // The exact search is a search: should it fail, the solve keeps local search's and CP-SAT's plans.
-            found = searched.exceptionally(e -> null).join();
+            found = after != null ? after.result(proven) : searched.exceptionally(e -> null).join();
         } finally {
             beside.shutdown();
         }
@@ -195,7 +203,7 @@ public final class PlanSolver {
         return new Result(run.best(), options, termination, run.moves(), wall, run.speed(), stopper.stopped(), certificate);
     }
 
-    private static long plannedPriority(Evaluation e) {
+    static long plannedPriority(Evaluation e) {
         return e.jobs().stream().filter(io.gpuplan.rules.JobResult::planned).mapToLong(j -> j.job().priority()).sum();
     }
 

@@ -73,6 +73,7 @@ public final class Certifier {
     private Decisions priorityHint;
     private long exactLevel = -1;
     private volatile long exactPriorityBound = -1;
+    private long firstPriorityBound;
     private boolean exactPriorityOptimal;
     private long exactCostBound = -1;
     /** Added to by the exact search beside {@link #rest}. */
@@ -166,6 +167,7 @@ public final class Certifier {
             priorityBy = lpName() + ", certified by its Lagrangian";
         }
         LOG.debug("step 2: LP's priority bound {}", priorityBound);
+        firstPriorityBound = mostPriorityBound();
     }
 
     /** The rest of {@link #run}, after {@link #priorityBound}. */
@@ -326,6 +328,14 @@ public final class Certifier {
     public long mostPriorityBound() {
         long exactBound = exactPriorityBound;
         return exactBound >= 0 ? Math.min(priorityBound, exactBound) : priorityBound;
+    }
+
+    /**
+     * The most priority a plan can run as proven by {@link #priorityBound} (step 1's CP-SAT and the LP), which no later
+     * step changes: for a search beside {@link #rest} that must repeat itself.
+     */
+    public long firstPriorityBound() {
+        return firstPriorityBound;
     }
 
     /** CP-SAT's plan (null if it did not run or found none). */

@@ -22,7 +22,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Large-neighbourhood search with CP-SAT as the re-packer, beside local search in a time-limited solve: again and
+ * Large-neighbourhood search with CP-SAT as the re-packer, beside local search in a time-limited solve (after it in a
+ * move-limited one, on a deterministic budget: {@code solve.SearchAfter}): again and
  * again a set of jobs ({@link ReplanSets}) is re-planned exactly with every other job fixed ({@link ExactReplan}),
  * mostly for the least cost at no less priority, kept when the plan scores better. It works from the better of its
  * own plan, local search's best and the certificate's CP-SAT plans ({@link ExactPlans}), and posts each plan it
@@ -50,9 +51,19 @@ public final class ExactSearch {
      * CP-SAT's deterministic seconds for a re-plan of a set at its cost level, and for one of every job, one that
      * brings a job in or one built around a pool (priority outranks any cost, and such a set's plan is seldom close to
      * its hint: on 60-job quarters bring-ins of 30 jobs found the most priority on the larger budget and not on the
-     * smaller one; a pool's jobs all move when it closes).
+     * smaller one; a pool's jobs all move when it closes), and all the search may spend: infinite beside local search
+     * (the clock stops it); finite after a move-limited local search, where the search must repeat itself, so no
+     * re-plan is then cut by the clock short of its budget.
      */
-    public record Budget(double perReplan, double whole) {
+    public record Budget(double perReplan, double whole, double total) {
+        /** Beside local search, until the clock stops it. */
+        public Budget(double perReplan, double whole) {
+            this(perReplan, whole, Double.POSITIVE_INFINITY);
+        }
+
+        boolean repeatable() {
+            return Double.isFinite(total);
+        }
     }
 
     /**
@@ -91,6 +102,8 @@ public final class ExactSearch {
     /** Jobs a set around a pool re-plans besides the pool's own, at least: it grows while CP-SAT proves none closes it. */
     private double poolSize;
     private int replans;
+    /** Deterministic seconds the re-plans were given so far. */
+    private double spent;
 
     private ExactSearch(Problem problem, List<JobOptions> options, ExactPlans exchange, long deadline, Stopper stopper,
                         Budget budget, Bounds bounds, long seed) {
@@ -112,8 +125,8 @@ public final class ExactSearch {
     }
 
     /**
-     * Runs until {@code deadline} (System.nanoTime) or a stop, from {@code from} (or local search's plan when
-     * better); returns the best plan it held (null when it never had one).
+     * Runs until {@code deadline} (System.nanoTime), a stop or the budget's total spent, from {@code from} (or local
+     * search's plan when better); returns the best plan it held (null when it never had one).
      *
      * <p>When its sets have grown to every job, a re-plan is CP-SAT on the whole model at the plan's priority: its
      * bound goes to {@code bounds}, and once it proves the plan the cheapest there the search stops re-planning at
@@ -174,9 +187,11 @@ public final class ExactSearch {
         long priority = plannedPriority();
         boolean bringing = set.level() == Level.MORE_PRIORITY;
         double deterministic = whole || bringing || set.pool() >= 0 ? budget.whole() : budget.perReplan();
+        spent += deterministic;
         ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(),
                 set.closed() ? problem.offers().get(set.pool()) : null, deterministic,
-                Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic), seed + replans++);
+                budget.repeatable() ? wallSeconds() : Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic),
+                seed + replans++);
         if (bringing) {
             // Most often settled by a proof that the set has no way in: more jobs must move.
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
@@ -268,7 +283,7 @@ public final class ExactSearch {
     }
 
     private boolean ended() {
-        return System.nanoTime() - deadline >= 0 || stopper.stopped();
+        return System.nanoTime() - deadline >= 0 || stopper.stopped() || spent >= budget.total();
     }
 
     private double wallSeconds() {

@@ -101,6 +101,22 @@ class ExactSearchTest {
     }
 
     @Test
+    void onAFiniteBudgetItStopsWhenTheBudgetIsSpentAndRepeatsItself() {
+        long farAway = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        // Nothing to spend: the plan it started from, though the clock leaves a minute.
+        ExactPlans.Found none = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), new ExactPlans(), farAway,
+                new Stopper(), new ExactSearch.Budget(0.5, 2, 0), bounds(new ArrayList<>()), 1);
+        assertEquals(384_000, cost(none.plan()));
+        // One re-plan's worth: CP-SAT re-plans all five at once, the same way each time.
+        ExactPlans.Found once = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), new ExactPlans(), farAway,
+                new Stopper(), new ExactSearch.Budget(0.5, 2, 0.5), bounds(new ArrayList<>()), 1);
+        ExactPlans.Found again = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), new ExactPlans(), farAway,
+                new Stopper(), new ExactSearch.Budget(0.5, 2, 0.5), bounds(new ArrayList<>()), 1);
+        assertEquals(192_000, cost(once.plan()));
+        assertEquals(once, again);
+    }
+
+    @Test
     void aRestartTakesUpTheExactSearchsBetterPlan() {
         ExactPlans exchange = new ExactPlans();
         ExactPlans.Found posted = found(3);

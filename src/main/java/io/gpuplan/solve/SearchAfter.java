@@ -1,0 +1,95 @@
+package io.gpuplan.solve;
+
+import io.gpuplan.model.GpuPlan;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
+import io.gpuplan.sizing.JobOptions;
+import io.gpuplan.solve.bounds.Certificate;
+import io.gpuplan.solve.bounds.Certifier;
+import io.gpuplan.solve.moves.ExactSearch;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+
+/**
+ * A move-limited solve's exact search ({@link ExactSearch}): after local search, beside the rest of the certificate,
+ * on {@link PlanSolver#AFTER_SHARE} of the level's effort in deterministic seconds, so that the solve repeats itself.
+ * Nothing it reads changes while it runs (the priority bound is step 2's first), and its result counts only when the
+ * certificate proves neither local search's plan nor its own CP-SAT plan optimal (then the search has run its whole
+ * budget); when it proves one (every bundled example's), the search is stopped and dropped: no re-plan beats a
+ * proven plan. Its cost bounds reach the certificate only when its result counts, so the plan states the same
+ * whenever the certificate ends.
+ */
+final class SearchAfter {
+    private record Bound(long priority, long cents) {
+    }
+
+    private final Problem problem;
+    private final GpuPlan local;
+    private final Stopper enough = new Stopper();
+    private final Stopper.Registration interrupt;
+    private final List<Bound> bounds = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<ExactPlans.Found> found;
+
+    /**
+     * Starts the search on {@code beside} once {@code certifier} has bounded priority (step 2's first part), from local
+     * search's plan on half the budget; the other half goes on from the better of that search's plan and the
+     * certificate's CP-SAT plan once the certificate is done (on 80-job quarters CP-SAT's cheapest plan was often the
+     * better start).
+     */
+    SearchAfter(Problem problem, List<JobOptions> options, GpuPlan local, SolverSettings settings, long deadline,
+                Stopper stopper, CompletableFuture<Certifier> bounded, CompletableFuture<Certifier> certifier,
+                Executor beside) {
+        this.problem = problem;
+        this.local = local;
+        this.interrupt = stopper.onStop(enough::stop);
+        double effort = settings.exactSeconds();
+        ExactSearch.Budget half = new ExactSearch.Budget(effort * PlanSolver.EXACT_SEARCH_SHARE,
+                effort * PlanSolver.WHOLE_SHARE, effort * PlanSolver.AFTER_SHARE / 2);
+        ExactSearch.CostBound kept = (priority, cents) -> bounds.add(new Bound(priority, cents));
+        CompletableFuture<ExactPlans.Found> first = bounded.thenApplyAsync(c -> ExactSearch.run(problem, options,
+                SolutionDecisions.of(local), new ExactPlans(), deadline, enough, half,
+                new ExactSearch.Bounds(kept, c::firstPriorityBound), settings.seed()), beside);
+        found = first.thenCombineAsync(certifier, (a, c) -> {
+            ExactPlans.Found from = a;
+            if (c.exactPlan() != null) {
+                ExactPlans.Found cpSat = ExactPlans.Found.of(problem, c.exactPlan());
+                from = from == null || cpSat.score().compareTo(from.score()) > 0 ? cpSat : from;
+            }
+            return from == null ? null : ExactSearch.run(problem, options, from.plan(), new ExactPlans(), deadline,
+                    enough, half, new ExactSearch.Bounds(kept, c::mostPriorityBound), settings.seed() + 1);
+        }, beside);
+    }
+
+    /**
+     * The search's plan once the certificate is done ({@code proven}, null when it failed): null when the certificate
+     * proves local search's plan or its own optimal, or the search found nothing or failed.
+     */
+    ExactPlans.Found result(Certifier proven) {
+        try {
+            if (proven != null && (optimal(proven, SolutionDecisions.of(local))
+                    || proven.exactPlan() != null && optimal(proven, proven.exactPlan()))) {
+                enough.stop();
+                found.exceptionally(e -> null).join(); // ends within a re-plan, so no CP-SAT outlives the solve
+                return null;
+            }
+            ExactPlans.Found plan = found.exceptionally(e -> null).join();
+            if (proven != null) {
+                bounds.forEach(b -> proven.exactSearchBound(b.priority(), b.cents()));
+            }
+            return plan;
+        } finally {
+            interrupt.close();
+        }
+    }
+
+    /** Whether the certificate proves the plan optimal. */
+    private boolean optimal(Certifier proven, Decisions plan) {
+        Evaluation e = PlanEvaluator.evaluate(problem, plan);
+        return proven.certificate(PlanSolver.plannedPriority(e), e.unplannedPriority(), e.costCents(), null)
+                .provenOptimal(e.unplannedPriority(), e.costCents(), Certificate.slackCents(problem));
+    }
+}
