@@ -37,8 +37,8 @@ final class SearchAfter {
     /**
      * Starts the search on {@code beside} once {@code certifier} has bounded priority (step 2's first part), from local
      * search's plan on half the budget; the other half goes on from the better of that search's plan and the
-     * certificate's CP-SAT plan once the certificate is done (on 80-job quarters CP-SAT's cheapest plan was often the
-     * better start).
+     * certificate's CP-SAT plan once the certificate is done (on 80 × 20 seed 1 CP-SAT's cheapest plan was the better
+     * start: docs/benchmarks.md).
      */
     SearchAfter(Problem problem, List<JobOptions> options, GpuPlan local, SolverSettings settings, long deadline,
                 Stopper stopper, CompletableFuture<Certifier> bounded, CompletableFuture<Certifier> certifier,
