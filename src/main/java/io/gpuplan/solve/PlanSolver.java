@@ -59,9 +59,9 @@ public final class PlanSolver {
     }
 
     /** The exact search's CP-SAT time per re-plan, as a share of the certificate's per level. */
-    static final double EXACT_SEARCH_SHARE = 0.05;
+    private static final double EXACT_SEARCH_SHARE = 0.05;
     /** The exact search's CP-SAT time for a re-plan of every job, or one that brings a job in. */
-    static final double WHOLE_SHARE = 0.2;
+    private static final double WHOLE_SHARE = 0.2;
     /**
      * A move-limited solve's exact search, after local search: all its re-plans' CP-SAT time, as a share of the
      * level's (twice it brought 60-job quarters near 30 s of a clock-stopped solve; four times gained little more).
@@ -148,8 +148,8 @@ public final class PlanSolver {
         }, beside);
         CompletableFuture<ExactPlans.Found> searched = exchange == null ? CompletableFuture.completedFuture(null)
                 : bounded.thenApplyAsync(c -> c.exactPlan() == null ? null : ExactSearch.run(problem, options,
-                        c.exactPlan(), exchange, deadline, stopper, new ExactSearch.Budget(
-                                settings.exactSeconds() * EXACT_SEARCH_SHARE, settings.exactSeconds() * WHOLE_SHARE),
+                        c.exactPlan(), exchange, deadline, stopper,
+                        exactBudget(settings.exactSeconds(), Double.POSITIVE_INFINITY),
                         new ExactSearch.Bounds(c::exactSearchBound, c::mostPriorityBound), settings.seed()), beside);
         // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
         Run run;
@@ -201,6 +201,11 @@ public final class PlanSolver {
                 ? proven.certificate(plannedPriority(e), e.unplannedPriority(), e.costCents(), startedFrom)
                 : Certificate.unavailable(unproven);
         return new Result(run.best(), options, termination, run.moves(), wall, run.speed(), stopper.stopped(), certificate);
+    }
+
+    /** The exact search's budget from the level's effort: each re-plan's share of it, and {@code total} in all. */
+    static ExactSearch.Budget exactBudget(double effort, double total) {
+        return new ExactSearch.Budget(effort * EXACT_SEARCH_SHARE, effort * WHOLE_SHARE, total);
     }
 
     static long plannedPriority(Evaluation e) {

@@ -47,8 +47,7 @@ final class SearchAfter {
         this.local = local;
         this.interrupt = stopper.onStop(enough::stop);
         double effort = settings.exactSeconds();
-        ExactSearch.Budget half = new ExactSearch.Budget(effort * PlanSolver.EXACT_SEARCH_SHARE,
-                effort * PlanSolver.WHOLE_SHARE, effort * PlanSolver.AFTER_SHARE / 2);
+        ExactSearch.Budget half = PlanSolver.exactBudget(effort, effort * PlanSolver.AFTER_SHARE / 2);
         ExactSearch.CostBound kept = (priority, cents) -> bounds.add(new Bound(priority, cents));
         CompletableFuture<ExactPlans.Found> first = bounded.thenApplyAsync(c -> ExactSearch.run(problem, options,
                 SolutionDecisions.of(local), new ExactPlans(), deadline, enough, half,

@@ -4,6 +4,7 @@ import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.GpuPlanFactory;
 import io.gpuplan.model.JobAssignment;
+import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.sizing.JobOptions;
@@ -56,11 +57,6 @@ public final class ExactSearch {
      * re-plan is then cut by the clock short of its budget.
      */
     public record Budget(double perReplan, double whole, double total) {
-        /** Beside local search, until the clock stops it. */
-        public Budget(double perReplan, double whole) {
-            this(perReplan, whole, Double.POSITIVE_INFINITY);
-        }
-
         boolean repeatable() {
             return Double.isFinite(total);
         }
@@ -188,10 +184,11 @@ public final class ExactSearch {
         boolean bringing = set.level() == Level.MORE_PRIORITY;
         double deterministic = whole || bringing || set.pool() >= 0 ? budget.whole() : budget.perReplan();
         spent += deterministic;
-        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(),
-                set.closed() ? problem.offers().get(set.pool()) : null, deterministic,
-                budget.repeatable() ? wallSeconds() : Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic),
-                seed + replans++);
+        // A search that must repeat itself is cut by its budget alone (and the solve's time limit).
+        double wall = budget.repeatable() ? wallSeconds() : Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic);
+        Offer pool = set.pool() < 0 ? null : problem.offers().get(set.pool());
+        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), set.closed() ? pool : null,
+                deterministic, wall, seed + replans++);
         if (bringing) {
             // Most often settled by a proof that the set has no way in: more jobs must move.
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
@@ -216,7 +213,7 @@ public final class ExactSearch {
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
             if (changed.score().compareTo(than.score()) > 0) {
                 LOG.debug("exact search: re-plan of {} jobs ({}{}, {}) -> {}", set.jobs().length, set.level(),
-                        set.pool() < 0 ? "" : (set.closed() ? " without " : " around ") + problem.offers().get(set.pool()).id(),
+                        pool == null ? "" : (set.closed() ? " without " : " around ") + pool.id(),
                         replan.settled() ? "settled" : "not proven", changed.score());
                 after = changed;
             }

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.Test;
  * (one or two of them there cost more than none, three 3,456).
  */
 class ExactSearchTest {
+    /** The budget beside local search: the clock alone stops the search. */
+    private static final ExactSearch.Budget UNTIL_THE_CLOCK = new ExactSearch.Budget(0.5, 2, Double.POSITIVE_INFINITY);
     private final Problem problem;
     private final List<JobOptions> options;
 
@@ -77,7 +79,7 @@ class ExactSearchTest {
         ExactPlans exchange = new ExactPlans();
         List<long[]> bounds = new ArrayList<>();
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
-                System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), new ExactSearch.Budget(0.5, 2),
+                System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), UNTIL_THE_CLOCK,
                 bounds(bounds), 1);
         assertEquals(192_000, cost(best.plan()));
         assertEquals(best, exchange.takeExact());
@@ -95,7 +97,7 @@ class ExactSearchTest {
         exchange.postLocal(scored(3));
         // No time for a re-plan: what it holds is the better of the two plans it was given.
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
-                System.nanoTime(), new Stopper(), new ExactSearch.Budget(0.5, 2), bounds(new ArrayList<>()), 1);
+                System.nanoTime(), new Stopper(), UNTIL_THE_CLOCK, bounds(new ArrayList<>()), 1);
         assertEquals(345_600, cost(best.plan()));
         assertNull(exchange.takeExact(), "nothing improved, nothing posted");
     }
