@@ -67,7 +67,7 @@ public final class PlanDocumentBuilder {
         Map<String, String> reasons = UnplannedReasons.explain(e, c.options());
         List<Assignment> assignments = e.jobs().stream().map(j -> assignment(c.problem(), j, reasons)).toList();
         int planned = (int) e.jobs().stream().filter(JobResult::planned).count();
-        long plannedPriority = e.jobs().stream().filter(JobResult::planned).mapToLong(j -> j.job().priority()).sum();
+        long plannedPriority = e.plannedPriority();
         PlanDocument.Totals totals = totals(c, e);
         List<PlanDocument.ConstraintReport> constraints = RuleReport.build(e, c.options()).stream()
                 .map(r -> new PlanDocument.ConstraintReport(r.constraint(), r.level(), r.matches(), r.impactText(),

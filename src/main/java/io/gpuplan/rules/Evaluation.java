@@ -17,6 +17,11 @@ public record Evaluation(Problem problem, List<JobResult> jobs, List<Reservation
         return hardPenalty == 0;
     }
 
+    /** The priority of the jobs the plan runs. */
+    public long plannedPriority() {
+        return jobs.stream().filter(JobResult::planned).mapToLong(j -> j.job().priority()).sum();
+    }
+
     /** The score as Timefold writes it: {@code -hard hard/-medium medium/-soft soft}. */
     public String score() {
         return -hardPenalty + "hard/" + -unplannedPriority + "medium/" + -costCents + "soft";

@@ -125,7 +125,7 @@ public final class PlanSolver {
             startedFrom = "CP-SAT's plan of the most priority, which beat the warm start's";
         }
         Decisions start = SolutionDecisions.of(initial);
-        long startPriority = plannedPriority(PlanEvaluator.evaluate(problem, start));
+        long startPriority = PlanEvaluator.evaluate(problem, start).plannedPriority();
         // Stopped by its clock alone, a solve runs the exact search too, as soon as the LP has bounded priority (beside
         // the rest of the certificate: CP-SAT's second try at the most priority may take most of the time, and on
         // 60-job quarters the exact search's re-plans are where cost falls most), and local search and CP-SAT exchange
@@ -198,7 +198,7 @@ public final class PlanSolver {
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
         // Stopped, the certificate holds what was proven by then: each bound is valid on its own.
         Certificate certificate = proven != null
-                ? proven.certificate(plannedPriority(e), e.unplannedPriority(), e.costCents(), startedFrom)
+                ? proven.certificate(e.plannedPriority(), e.unplannedPriority(), e.costCents(), startedFrom)
                 : Certificate.unavailable(unproven);
         return new Result(run.best(), options, termination, run.moves(), wall, run.speed(), stopper.stopped(), certificate);
     }
@@ -206,10 +206,6 @@ public final class PlanSolver {
     /** The exact search's budget from the level's effort: each re-plan's share of it, and {@code total} in all. */
     static ExactSearch.Budget exactBudget(double effort, double total) {
         return new ExactSearch.Budget(effort * EXACT_SEARCH_SHARE, effort * WHOLE_SHARE, total);
-    }
-
-    static long plannedPriority(Evaluation e) {
-        return e.jobs().stream().filter(io.gpuplan.rules.JobResult::planned).mapToLong(j -> j.job().priority()).sum();
     }
 
     /** Whether the decisions score better than the plan (feasible first, then priority, then cost: R23). */

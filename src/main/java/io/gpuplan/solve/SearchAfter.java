@@ -2,11 +2,8 @@ package io.gpuplan.solve;
 
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.problem.Problem;
-import io.gpuplan.rules.Decisions;
-import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
-import io.gpuplan.solve.bounds.Certificate;
 import io.gpuplan.solve.bounds.Certifier;
 import io.gpuplan.solve.moves.ExactSearch;
 import java.util.List;
@@ -69,8 +66,8 @@ final class SearchAfter {
      */
     ExactPlans.Found result(Certifier proven) {
         try {
-            if (proven != null && (optimal(proven, SolutionDecisions.of(local))
-                    || proven.exactPlan() != null && optimal(proven, proven.exactPlan()))) {
+            if (proven != null && (proven.provesOptimal(PlanEvaluator.evaluate(problem, SolutionDecisions.of(local)))
+                    || proven.exactPlan() != null && proven.provesOptimal(PlanEvaluator.evaluate(problem, proven.exactPlan())))) {
                 enough.stop();
                 found.exceptionally(e -> null).join(); // ends within a re-plan, so no CP-SAT outlives the solve
                 return null;
@@ -83,12 +80,5 @@ final class SearchAfter {
         } finally {
             interrupt.close();
         }
-    }
-
-    /** Whether the certificate proves the plan optimal. */
-    private boolean optimal(Certifier proven, Decisions plan) {
-        Evaluation e = PlanEvaluator.evaluate(problem, plan);
-        return proven.certificate(PlanSolver.plannedPriority(e), e.unplannedPriority(), e.costCents(), null)
-                .provenOptimal(e.unplannedPriority(), e.costCents(), Certificate.slackCents(problem));
     }
 }

@@ -2,6 +2,7 @@ package io.gpuplan.solve.bounds;
 
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.Stopper;
@@ -379,6 +380,12 @@ public final class Certifier {
             }
         }
         return c;
+    }
+
+    /** Whether {@link #certificate} proves the plan so evaluated optimal. */
+    public boolean provesOptimal(Evaluation plan) {
+        return certificate(plan.plannedPriority(), plan.unplannedPriority(), plan.costCents(), null)
+                .provenOptimal(plan.unplannedPriority(), plan.costCents(), slack());
     }
 
     private String lpName() {

@@ -10,7 +10,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
-import io.gpuplan.rules.JobResult;
+import io.gpuplan.rules.Placement;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
@@ -36,18 +36,14 @@ class CertifierTest {
         Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(warmStart(p, options)));
         assertTrue(first.unplannedPriority() > 25, "the premise: step 1 stops short, got " + first.unplannedPriority());
 
-        c.run(c.exactPlan(), planned(first), null);
+        c.run(c.exactPlan(), first.plannedPriority(), null);
         Evaluation after = PlanEvaluator.evaluate(p, c.exactPlan());
         assertTrue(after.feasible());
         assertTrue(after.unplannedPriority() < first.unplannedPriority(),
                 "step 2 leaves " + after.unplannedPriority() + ", step 1 left " + first.unplannedPriority());
         assertTrue(after.unplannedPriority() >= 25, "no plan leaves less than the proven 25");
-        Certificate proof = c.certificate(planned(after), after.unplannedPriority(), after.costCents(), null);
+        Certificate proof = c.certificate(after.plannedPriority(), after.unplannedPriority(), after.costCents(), null);
         assertTrue(proof.unplannedAtLeast() <= 25, "a bound above the proven least: " + proof.unplannedAtLeast());
-    }
-
-    private static long planned(Evaluation e) {
-        return e.jobs().stream().filter(JobResult::planned).mapToLong(j -> j.job().priority()).sum();
     }
 
     @Test
@@ -57,14 +53,22 @@ class CertifierTest {
         Evaluation first = PlanEvaluator.evaluate(p, c.exactPlan());
         assertEquals(0, first.unplannedPriority());
         ExactPlans exchange = new ExactPlans();
-        c.run(c.exactPlan(), planned(first), exchange);
+        c.run(c.exactPlan(), first.plannedPriority(), exchange);
 
         Evaluation posted = PlanEvaluator.evaluate(p, exchange.wholeModel().plan());
         assertEquals(TWO_ON_A_POOL_OPTIMUM, posted.costCents(), "CP-SAT's last plan, posted for the searches beside it");
-        Certificate proof = c.certificate(planned(first), 0, TWO_ON_A_POOL_OPTIMUM, null);
+        Certificate proof = c.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
         assertEquals(TWO_ON_A_POOL_OPTIMUM, proof.costBound());
         assertTrue(proof.costBy().startsWith("CP-SAT on the exact model"), proof.costBy());
         assertTrue(proof.provenOptimal(0, TWO_ON_A_POOL_OPTIMUM, 0));
+        assertTrue(c.provesOptimal(posted));
+        // Both jobs on the pool instead, at the same starts: 8 GPUs x 240 h x 1 USD = 1,920 USD, not proven.
+        List<Placement> onPool = posted.jobs().stream().map(j -> j.placement())
+                .map(x -> new Placement(x.job(), "ri", x.gpus(), x.startSlot())).toList();
+        Evaluation pool = PlanEvaluator.evaluate(p, new Decisions(onPool, java.util.Map.of("ri", 8)));
+        assertEquals(192_000, pool.costCents());
+        assertEquals(posted.plannedPriority(), pool.plannedPriority());
+        assertTrue(!c.provesOptimal(pool));
     }
 
     @Test
@@ -72,11 +76,11 @@ class CertifierTest {
         Problem p = twoOnAPool();
         Certifier c = afterTheFirstStep(p);
         Evaluation first = PlanEvaluator.evaluate(p, c.exactPlan());
-        c.priorityBound(c.exactPlan(), planned(first), new ExactPlans()); // the exact search starts after this step
+        c.priorityBound(c.exactPlan(), first.plannedPriority(), new ExactPlans()); // the exact search starts after this step
 
-        c.exactSearchBound(planned(first) + 1, TWO_ON_A_POOL_OPTIMUM + 50_000); // plans of more priority than any: says nothing here
-        c.exactSearchBound(planned(first), TWO_ON_A_POOL_OPTIMUM);
-        Certificate after = c.certificate(planned(first), 0, TWO_ON_A_POOL_OPTIMUM, null);
+        c.exactSearchBound(first.plannedPriority() + 1, TWO_ON_A_POOL_OPTIMUM + 50_000); // plans of more priority than any: says nothing here
+        c.exactSearchBound(first.plannedPriority(), TWO_ON_A_POOL_OPTIMUM);
+        Certificate after = c.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
         assertEquals(TWO_ON_A_POOL_OPTIMUM, after.costBound());
         assertTrue(after.costBy().contains("exact search"), after.costBy());
         assertTrue(after.provenOptimal(0, TWO_ON_A_POOL_OPTIMUM, 0));
