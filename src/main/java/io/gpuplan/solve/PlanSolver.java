@@ -142,8 +142,12 @@ public final class PlanSolver {
             proof.priorityBound(start, startPriority, exchange);
             return proof;
         }, beside);
-        CompletableFuture<Certifier> certifier = bounded.thenApplyAsync(c -> {
-            c.rest(startPriority);
+        CompletableFuture<Certifier> levelled = bounded.thenApplyAsync(c -> {
+            c.mostPriorityAgain();
+            return c;
+        }, beside);
+        CompletableFuture<Certifier> certifier = levelled.thenApplyAsync(c -> {
+            c.costBounds(startPriority);
             return c;
         }, beside);
         CompletableFuture<ExactPlans.Found> searched = exchange == null ? CompletableFuture.completedFuture(null)
@@ -159,7 +163,7 @@ public final class PlanSolver {
         try {
             run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
             SearchAfter after = exchange != null || mostPriority == null ? null
-                    : new SearchAfter(problem, options, run.best(), settings, deadline, stopper, bounded, certifier, beside);
+                    : new SearchAfter(problem, options, run.best(), settings, deadline, stopper, levelled, certifier, beside);
             try {
                 // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
                 // when the program exits.
@@ -194,7 +198,7 @@ public final class PlanSolver {
             startedFrom = exactBy + ", after local search ended worse";
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - started);
-        String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), run.wall());
+        String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), run.wall(), wall);
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
         // Stopped, the certificate holds what was proven by then: each bound is valid on its own.
         Certificate certificate = proven != null
@@ -251,11 +255,20 @@ public final class PlanSolver {
         }
     }
 
-    private static String termination(SolverSettings s, long moves, Duration wall) {
+    /**
+     * What stopped the solve, from local search's moves and wall time and the whole solve's: a solve that ran past its
+     * time limit was cut by the clock even when local search ended at its move limit (the exact search or CP-SAT
+     * after it: on 120-job quarters their deterministic budgets take longer than 60 s), so the plan is not
+     * reproducible and says so.
+     */
+    static String termination(SolverSettings s, long moves, Duration wall, Duration solveWall) {
+        boolean clock = solveWall.compareTo(s.timeLimit()) >= 0;
         if (s.moveLimit() > 0 && moves >= s.moveLimit()) {
-            return "move limit (" + s.moveLimit() + " moves)";
+            return clock ? "time limit (" + s.timeLimit().toSeconds() + " s), after local search's move limit ("
+                    + s.moveLimit() + " moves): the clock cut what runs after it, so another run may differ"
+                    : "move limit (" + s.moveLimit() + " moves)";
         }
-        if (wall.compareTo(s.timeLimit()) >= 0) {
+        if (clock || wall.compareTo(s.timeLimit()) >= 0) {
             return "time limit (" + s.timeLimit().toSeconds() + " s)";
         }
         if (s.unimprovedLimit() != null) {

@@ -2,6 +2,7 @@ package io.gpuplan.solve;
 
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.bounds.Certifier;
@@ -14,10 +15,10 @@ import java.util.concurrent.Executor;
 /**
  * A move-limited solve's exact search ({@link ExactSearch}): after local search, beside the rest of the certificate,
  * on {@link PlanSolver#AFTER_SHARE} of the level's effort in deterministic seconds, so that the solve repeats itself.
- * Nothing it reads changes while it runs (the priority bound is step 2's first), and its result counts only when the
- * certificate proves neither local search's plan nor its own CP-SAT plan optimal (then the search has run its whole
- * budget); when it proves one (every bundled example's), the search is stopped and dropped: no re-plan beats a
- * proven plan. Its cost bounds reach the certificate only when its result counts, so the plan states the same
+ * Nothing it reads changes while it runs (the priority bound is the one settled before it starts), and its result
+ * counts only when the certificate proves neither local search's plan nor its own CP-SAT plan optimal (then the
+ * search has run its whole budget); when it proves one (every bundled example's), the search is stopped and dropped:
+ * no re-plan beats a proven plan. Its cost bounds reach the certificate only when its result counts, so the plan states the same
  * whenever the certificate ends.
  */
 final class SearchAfter {
@@ -32,13 +33,15 @@ final class SearchAfter {
     private final CompletableFuture<ExactPlans.Found> found;
 
     /**
-     * Starts the search on {@code beside} once {@code certifier} has bounded priority (step 2's first part), from local
-     * search's plan on half the budget; the other half goes on from the better of that search's plan and the
-     * certificate's CP-SAT plan once the certificate is done (on 80 × 20 seed 1 CP-SAT's cheapest plan was the better
-     * start: docs/benchmarks.md).
+     * Starts the search on {@code beside} once {@code levelled} has settled the most priority (the LP, then CP-SAT once
+     * more: Certifier#mostPriorityAgain), on half the budget, from the better of local search's plan and CP-SAT's plan
+     * of the most priority, with the priority bound settled then (on 120-job quarters CP-SAT found a job more than
+     * local search, and proved no plan runs more: with the LP's bound alone the search spent its half trying to bring
+     * jobs in). The other half goes on from the better of that search's plan and the certificate's CP-SAT plan once the
+     * certificate is done (on 80 × 20 seed 1 CP-SAT's cheapest plan was the better start: docs/benchmarks.md).
      */
     SearchAfter(Problem problem, List<JobOptions> options, GpuPlan local, SolverSettings settings, long deadline,
-                Stopper stopper, CompletableFuture<Certifier> bounded, CompletableFuture<Certifier> certifier,
+                Stopper stopper, CompletableFuture<Certifier> levelled, CompletableFuture<Certifier> certifier,
                 Executor beside) {
         this.problem = problem;
         this.local = local;
@@ -46,18 +49,24 @@ final class SearchAfter {
         double effort = settings.exactSeconds();
         ExactSearch.Budget half = PlanSolver.exactBudget(effort, effort * PlanSolver.AFTER_SHARE / 2);
         ExactSearch.CostBound kept = (priority, cents) -> bounds.add(new Bound(priority, cents));
-        CompletableFuture<ExactPlans.Found> first = bounded.thenApplyAsync(c -> ExactSearch.run(problem, options,
-                SolutionDecisions.of(local), new ExactPlans(), deadline, enough, half,
-                new ExactSearch.Bounds(kept, c::firstPriorityBound), settings.seed()), beside);
+        CompletableFuture<ExactPlans.Found> first = levelled.thenApplyAsync(c -> ExactSearch.run(problem, options,
+                better(ExactPlans.Found.of(problem, SolutionDecisions.of(local)), c.mostPriorityPlan()).plan(),
+                new ExactPlans(), deadline, enough, half, new ExactSearch.Bounds(kept, c::mostPriorityBound),
+                settings.seed()), beside);
         found = first.thenCombineAsync(certifier, (a, c) -> {
-            ExactPlans.Found from = a;
-            if (c.exactPlan() != null) {
-                ExactPlans.Found cpSat = ExactPlans.Found.of(problem, c.exactPlan());
-                from = from == null || cpSat.score().compareTo(from.score()) > 0 ? cpSat : from;
-            }
+            ExactPlans.Found from = a == null ? null : better(a, c.exactPlan());
             return from == null ? null : ExactSearch.run(problem, options, from.plan(), new ExactPlans(), deadline,
                     enough, half, new ExactSearch.Bounds(kept, c::mostPriorityBound), settings.seed() + 1);
         }, beside);
+    }
+
+    /** The better of a plan and CP-SAT's ({@code cpSat}, null: none). */
+    private ExactPlans.Found better(ExactPlans.Found plan, Decisions cpSat) {
+        if (cpSat == null) {
+            return plan;
+        }
+        ExactPlans.Found other = ExactPlans.Found.of(problem, cpSat);
+        return other.score().compareTo(plan.score()) > 0 ? other : plan;
     }
 
     /**

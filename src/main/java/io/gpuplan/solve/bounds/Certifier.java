@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  * enough, from CP-SAT on the exact model ({@link ExactModel}), which may prove both levels optimal and find a plan.
  * Both run on deterministic budgets, so the same problem and limits give the same certificate.
  *
- * <p>Used in three steps: {@link #mostPriority} before local search, {@link #run} while it runs (in a solve stopped
- * by its clock as {@link #priorityBound}, then {@link #rest} beside the exact search, which adds its bounds through
- * {@link #exactSearchBound}), then {@link #certificate} for the plan the solve ends with.
+ * <p>Used in three steps: {@link #mostPriority} before local search, {@link #run} while it runs (in parts:
+ * {@link #priorityBound}, {@link #mostPriorityAgain}, then {@link #costBounds} beside the exact search, which adds its
+ * bounds through {@link #exactSearchBound}), then {@link #certificate} for the plan the solve ends with.
  */
 public final class Certifier {
     private static final Logger LOG = LoggerFactory.getLogger(Certifier.class);
@@ -73,11 +73,11 @@ public final class Certifier {
     private ExactModel exact;
     private Decisions priorityHint;
     private long exactLevel = -1;
+    private volatile Decisions mostPriorityPlan;
     private volatile long exactPriorityBound = -1;
-    private long firstPriorityBound;
     private boolean exactPriorityOptimal;
     private long exactCostBound = -1;
-    /** Added to by the exact search beside {@link #rest}. */
+    /** Added to by the exact search beside {@link #costBounds}. */
     private final List<LevelBound> costBounds = new CopyOnWriteArrayList<>();
     private boolean lpTooLarge;
     private ColumnGeneration columns;
@@ -142,7 +142,8 @@ public final class Certifier {
      */
     public void run(Decisions start, long startPriority, ExactPlans exchange) {
         priorityBound(start, startPriority, exchange);
-        rest(startPriority);
+        mostPriorityAgain();
+        costBounds(startPriority);
     }
 
     /** The first part of {@link #run}: the LP's bound on priority (what the exact search may start after). */
@@ -168,11 +169,13 @@ public final class Certifier {
             priorityBy = lpName() + ", certified by its Lagrangian";
         }
         LOG.debug("step 2: LP's priority bound {}", priorityBound);
-        firstPriorityBound = mostPriorityBound();
     }
 
-    /** The rest of {@link #run}, after {@link #priorityBound}. */
-    public void rest(long startPriority) {
+    /**
+     * The second part of {@link #run}, after {@link #priorityBound}: CP-SAT's most priority once more where step 1 left
+     * it short of the LP's bound and unproven. Its plan is then {@link #mostPriorityPlan}.
+     */
+    public void mostPriorityAgain() {
         if (exact != null && !exactPriorityOptimal && exactLevel < priorityBound && !stopper.stopped()) {
             morePriority();
         }
@@ -180,6 +183,11 @@ public final class Certifier {
             priorityBound = exactPriorityBound;
             priorityBy = "CP-SAT" + (exactPriorityOptimal ? ", optimal" : "'s bound");
         }
+        mostPriorityPlan = exactPlan;
+    }
+
+    /** The last part of {@link #run}, after {@link #mostPriorityAgain}: the cost bounds and CP-SAT's cheapest plan. */
+    public void costBounds(long startPriority) {
         // The LP first: a second or so on quarters small enough for CP-SAT, whose cheapest plan may then take all
         // that is left of the time cap.
         lpCostBound(priorityBound);
@@ -324,7 +332,8 @@ public final class Certifier {
 
     /**
      * The most priority a plan can run, as proven so far (the LP's bound after {@link #priorityBound}, CP-SAT's when
-     * lower, which its second try beside the exact search may prove later).
+     * lower, which its second try may prove lower still): settled once {@link #mostPriorityAgain} is done, as a search
+     * that must repeat itself needs.
      */
     public long mostPriorityBound() {
         long exactBound = exactPriorityBound;
@@ -332,11 +341,11 @@ public final class Certifier {
     }
 
     /**
-     * The most priority a plan can run as proven by {@link #priorityBound} (step 1's CP-SAT and the LP), which no later
-     * step changes: for a search beside {@link #rest} that must repeat itself.
+     * CP-SAT's plan of the most priority once {@link #mostPriorityAgain} is done (null: none), as it was then: what
+     * follows ({@link #costBounds}) changes {@link #exactPlan} only.
      */
-    public long firstPriorityBound() {
-        return firstPriorityBound;
+    public Decisions mostPriorityPlan() {
+        return mostPriorityPlan;
     }
 
     /** CP-SAT's plan (null if it did not run or found none). */

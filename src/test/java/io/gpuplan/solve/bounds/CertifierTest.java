@@ -1,6 +1,7 @@
 package io.gpuplan.solve.bounds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.bench.ScenarioGenerator;
@@ -84,6 +85,23 @@ class CertifierTest {
         assertEquals(TWO_ON_A_POOL_OPTIMUM, after.costBound());
         assertTrue(after.costBy().contains("exact search"), after.costBy());
         assertTrue(after.provenOptimal(0, TWO_ON_A_POOL_OPTIMUM, 0));
+    }
+
+    @Test
+    void theMostPriorityPlanIsKeptAsItWasOnceSettled() throws Exception {
+        Problem p = twoOnAPool();
+        Certifier c = afterTheFirstStep(p);
+        Evaluation first = PlanEvaluator.evaluate(p, c.exactPlan());
+        c.priorityBound(c.exactPlan(), first.plannedPriority(), new ExactPlans());
+        c.mostPriorityAgain(); // a move-limited solve's exact search starts from its plan, with its bound
+        Decisions settled = c.mostPriorityPlan();
+        assertSame(c.exactPlan(), settled);
+        assertEquals(first.plannedPriority(), c.mostPriorityBound(), "both jobs run: no plan runs more");
+
+        c.costBounds(first.plannedPriority());
+        assertSame(settled, c.mostPriorityPlan(), "the cheapest-plan step changes the exact plan only");
+        assertEquals(TWO_ON_A_POOL_OPTIMUM, PlanEvaluator.evaluate(p, c.exactPlan()).costCents());
+        assertEquals(first.plannedPriority(), c.mostPriorityBound());
     }
 
     /** Both jobs on-demand: cheaper than the pool's 1,920 USD. */
