@@ -22,6 +22,11 @@ public final class ExactPlans {
         public static Found of(Problem problem, Decisions plan) {
             return new Found(plan, HardMediumSoftScore.parseScore(PlanEvaluator.evaluate(problem, plan).score()));
         }
+
+        /** Whether this plan scores better than {@code other} (null: none, which any plan beats). */
+        public boolean beats(Found other) {
+            return other == null || score.compareTo(other.score) > 0;
+        }
     }
 
     private final AtomicReference<Found> exact = new AtomicReference<>();

@@ -69,7 +69,7 @@ public final class PlanSolver {
     static final double AFTER_SHARE = 2;
 
     /** What one Timefold run returned. */
-    private record Run(GpuPlan best, long moves, long speed, Duration wall) {
+    private record Run(GpuPlan best, long moves, long speed) {
     }
 
     /** What is left of the solve's time limit, at least a tenth of a second (so local search still starts). */
@@ -193,12 +193,12 @@ public final class PlanSolver {
             SolverSettings polish = settings.polish();
             Run again = timefold(fromExact, polish.withTimeLimit(min(polish.timeLimit(), left(settings, started))), null,
                     improved, stopper);
-            run = new Run(again.best(), run.moves() + again.moves(), run.speed(), run.wall().plus(again.wall()));
+            run = new Run(again.best(), run.moves() + again.moves(), run.speed());
             improved.accept(run.best().getScore());
             startedFrom = exactBy + ", after local search ended worse";
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - started);
-        String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), run.wall(), wall);
+        String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), wall);
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
         // Stopped, the certificate holds what was proven by then: each bound is valid on its own.
         Certificate certificate = proven != null
@@ -220,7 +220,6 @@ public final class PlanSolver {
 
     private static Run timefold(GpuPlan initial, SolverSettings settings, ExactPlans exchange,
                                 Consumer<HardMediumSoftScore> improved, Stopper stopper) {
-        long started = System.nanoTime();
         try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange))) {
             SolverJob<GpuPlan> job = manager.solveBuilder()
                     .withProblemId(initial.getProblem().name())
@@ -245,8 +244,7 @@ public final class PlanSolver {
                 best.setScore(HardMediumSoftScore.parseScore(
                         PlanEvaluator.evaluate(best.getProblem(), SolutionDecisions.of(best)).score()));
             }
-            return new Run(best, job.getMoveEvaluationCount(), job.getMoveEvaluationSpeed(),
-                    Duration.ofNanos(System.nanoTime() - started));
+            return new Run(best, job.getMoveEvaluationCount(), job.getMoveEvaluationSpeed());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("solve interrupted", e);
@@ -256,19 +254,19 @@ public final class PlanSolver {
     }
 
     /**
-     * What stopped the solve, from local search's moves and wall time and the whole solve's: a solve that ran past its
-     * time limit was cut by the clock even when local search ended at its move limit (the exact search or CP-SAT
-     * after it: on 120-job quarters their deterministic budgets take longer than 60 s), so the plan is not
-     * reproducible and says so.
+     * What stopped the solve, from local search's moves and the whole solve's wall time: a solve that ran past its time
+     * limit was cut by the clock even when local search ended at its move limit (the exact search or CP-SAT after it:
+     * on 120-job quarters their deterministic budgets take longer than 60 s), so the plan is not reproducible and says
+     * so.
      */
-    static String termination(SolverSettings s, long moves, Duration wall, Duration solveWall) {
-        boolean clock = solveWall.compareTo(s.timeLimit()) >= 0;
+    static String termination(SolverSettings s, long moves, Duration wall) {
+        boolean clock = wall.compareTo(s.timeLimit()) >= 0;
         if (s.moveLimit() > 0 && moves >= s.moveLimit()) {
             return clock ? "time limit (" + s.timeLimit().toSeconds() + " s), after local search's move limit ("
                     + s.moveLimit() + " moves): the clock cut what runs after it, so another run may differ"
                     : "move limit (" + s.moveLimit() + " moves)";
         }
-        if (clock || wall.compareTo(s.timeLimit()) >= 0) {
+        if (clock) {
             return "time limit (" + s.timeLimit().toSeconds() + " s)";
         }
         if (s.unimprovedLimit() != null) {

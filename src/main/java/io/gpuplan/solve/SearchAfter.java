@@ -18,8 +18,8 @@ import java.util.concurrent.Executor;
  * Nothing it reads changes while it runs (the priority bound is the one settled before it starts), and its result
  * counts only when the certificate proves neither local search's plan nor its own CP-SAT plan optimal (then the
  * search has run its whole budget); when it proves one (every bundled example's), the search is stopped and dropped:
- * no re-plan beats a proven plan. Its cost bounds reach the certificate only when its result counts, so the plan states the same
- * whenever the certificate ends.
+ * no re-plan beats a proven plan. Its cost bounds reach the certificate only when its result counts, so the plan
+ * states the same whenever the certificate ends.
  */
 final class SearchAfter {
     private record Bound(long priority, long cents) {
@@ -66,7 +66,7 @@ final class SearchAfter {
             return plan;
         }
         ExactPlans.Found other = ExactPlans.Found.of(problem, cpSat);
-        return other.score().compareTo(plan.score()) > 0 ? other : plan;
+        return other.beats(plan) ? other : plan;
     }
 
     /**

@@ -211,7 +211,7 @@ public final class ExactSearch {
                 c.job().setStart(c.start());
             }
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
-            if (changed.score().compareTo(than.score()) > 0) {
+            if (changed.beats(than)) {
                 LOG.debug("exact search: re-plan of {} jobs ({}{}, {}) -> {}", set.jobs().length, set.level(),
                         pool == null ? "" : (set.closed() ? " without " : " around ") + pool.id(),
                         replan.settled() ? "settled" : "not proven", changed.score());
@@ -230,7 +230,7 @@ public final class ExactSearch {
 
     /** Takes a plan found elsewhere (null: none) when it beats the search's. */
     private void takeUp(Found found) {
-        if (found != null && (best == null || found.score().compareTo(best.score()) > 0)) {
+        if (found != null && found.beats(best)) {
             become(found);
             SolutionDecisions.apply(plan, best.plan());
         }
