@@ -157,13 +157,17 @@ public final class PlanSolver {
                         new ExactSearch.Bounds(c::exactSearchBound, c::mostPriorityBound), settings.seed()), beside);
         // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
         Run run;
+        Evaluation local; // local search's plan, evaluated once: SearchAfter, the polish's test and the certificate read it
         Certifier proven = null;
         String unproven = "stopped before the certificate was computed";
         ExactPlans.Found found;
         try {
             run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
+            Decisions localPlan = SolutionDecisions.of(run.best());
+            local = PlanEvaluator.evaluate(problem, localPlan);
             SearchAfter after = exchange != null || mostPriority == null ? null
-                    : new SearchAfter(problem, options, run.best(), settings, deadline, stopper, levelled, certifier, beside);
+                    : new SearchAfter(problem, options, localPlan, local, settings, deadline, stopper, levelled, certifier,
+                    beside);
             try {
                 // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
                 // when the program exits.
@@ -186,7 +190,8 @@ public final class PlanSolver {
             startedFrom = (startedFrom == null ? "the warm start's plan" : startedFrom) + ", taking up a better plan of "
                     + "CP-SAT's (the certificate's or the exact search's) at " + exchange.takenUp() + " of its restarts";
         }
-        if (exactPlan != null && better(problem, exactPlan, PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best())))) {
+        Evaluation e = local;
+        if (exactPlan != null && better(problem, exactPlan, local)) {
             // CP-SAT found a better plan than local search: local search starts once more, from it.
             GpuPlan fromExact = GpuPlanFactory.create(problem, options);
             SolutionDecisions.apply(fromExact, exactPlan);
@@ -194,12 +199,12 @@ public final class PlanSolver {
             Run again = timefold(fromExact, polish.withTimeLimit(min(polish.timeLimit(), left(settings, started))), null,
                     improved, stopper);
             run = new Run(again.best(), run.moves() + again.moves(), run.speed());
+            e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
             improved.accept(run.best().getScore());
             startedFrom = exactBy + ", after local search ended worse";
         }
         Duration wall = Duration.ofNanos(System.nanoTime() - started);
         String termination = stopper.stopped() ? "interrupted (" + stopper.reason() + ")" : termination(settings, run.moves(), wall);
-        Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
         // Stopped, the certificate holds what was proven by then: each bound is valid on its own.
         Certificate certificate = proven != null
                 ? proven.certificate(e.plannedPriority(), e.unplannedPriority(), e.costCents(), startedFrom)

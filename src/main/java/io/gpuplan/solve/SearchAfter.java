@@ -1,8 +1,9 @@
 package io.gpuplan.solve;
 
-import io.gpuplan.model.GpuPlan;
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.bounds.Certifier;
@@ -26,7 +27,7 @@ final class SearchAfter {
     }
 
     private final Problem problem;
-    private final GpuPlan local;
+    private final Evaluation local;
     private final Stopper enough = new Stopper();
     private final Stopper.Registration interrupt;
     private final List<Bound> bounds = new CopyOnWriteArrayList<>();
@@ -39,20 +40,21 @@ final class SearchAfter {
      * local search, and proved no plan runs more: with the LP's bound alone the search spent its half trying to bring
      * jobs in). The other half goes on from the better of that search's plan and the certificate's CP-SAT plan once the
      * certificate is done (on 80 × 20 seed 1 CP-SAT's cheapest plan was the better start: docs/benchmarks.md).
+     * {@code local} is local search's plan {@code localPlan} as the solve evaluated it.
      */
-    SearchAfter(Problem problem, List<JobOptions> options, GpuPlan local, SolverSettings settings, long deadline,
-                Stopper stopper, CompletableFuture<Certifier> levelled, CompletableFuture<Certifier> certifier,
-                Executor beside) {
+    SearchAfter(Problem problem, List<JobOptions> options, Decisions localPlan, Evaluation local, SolverSettings settings,
+                long deadline, Stopper stopper, CompletableFuture<Certifier> levelled,
+                CompletableFuture<Certifier> certifier, Executor beside) {
         this.problem = problem;
         this.local = local;
         this.interrupt = stopper.onStop(enough::stop);
         double effort = settings.exactSeconds();
         ExactSearch.Budget half = PlanSolver.exactBudget(effort, effort * PlanSolver.AFTER_SHARE / 2);
         ExactSearch.CostBound kept = (priority, cents) -> bounds.add(new Bound(priority, cents));
+        ExactPlans.Found localFound = new ExactPlans.Found(localPlan, HardMediumSoftScore.parseScore(local.score()));
         CompletableFuture<ExactPlans.Found> first = levelled.thenApplyAsync(c -> ExactSearch.run(problem, options,
-                better(ExactPlans.Found.of(problem, SolutionDecisions.of(local)), c.mostPriorityPlan()).plan(),
-                new ExactPlans(), deadline, enough, half, new ExactSearch.Bounds(kept, c::mostPriorityBound),
-                settings.seed()), beside);
+                better(localFound, c.mostPriorityPlan()).plan(), new ExactPlans(), deadline, enough, half,
+                new ExactSearch.Bounds(kept, c::mostPriorityBound), settings.seed()), beside);
         found = first.thenCombineAsync(certifier, (a, c) -> {
             ExactPlans.Found from = a == null ? null : better(a, c.exactPlan());
             return from == null ? null : ExactSearch.run(problem, options, from.plan(), new ExactPlans(), deadline,
@@ -75,7 +77,7 @@ final class SearchAfter {
      */
     ExactPlans.Found result(Certifier proven) {
         try {
-            if (proven != null && (proven.provesOptimal(PlanEvaluator.evaluate(problem, SolutionDecisions.of(local)))
+            if (proven != null && (proven.provesOptimal(local)
                     || proven.exactPlan() != null && proven.provesOptimal(PlanEvaluator.evaluate(problem, proven.exactPlan())))) {
                 enough.stop();
                 found.exceptionally(e -> null).join(); // ends within a re-plan, so no CP-SAT outlives the solve
