@@ -39,7 +39,7 @@ final class ValidateCommand implements Callable<Integer> {
             List<JobOptions> options = OptionEnumerator.enumerate(loaded.problem());
             out.println(f + ": ok (" + Plural.count(loaded.problem().jobs().size(), "job") + ", "
                     + Plural.count(loaded.problem().offers().size(), "offer") + ", "
-                    + Plural.count(options.stream().mapToInt(jo -> jo.options().size()).sum(), "option") + ")");
+                    + Plural.count(JobOptions.count(options), "option") + ")");
             options.stream().filter(jo -> jo.options().isEmpty()).forEach(jo ->
                     out.println("  " + jo.job().id() + " cannot be planned: " + UnplannedReasons.noOption(jo)));
         }

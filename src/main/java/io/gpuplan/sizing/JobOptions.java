@@ -17,6 +17,11 @@ public record JobOptions(Job job, List<Option> options, List<Exclusion> exclusio
         exclusions = List.copyOf(exclusions);
     }
 
+    /** How many options the jobs have together: the size of the exact model (CP-SAT's work grows with it). */
+    public static int count(List<JobOptions> jobs) {
+        return jobs.stream().mapToInt(jo -> jo.options().size()).sum();
+    }
+
     /** Options not found by sizing (a subset handed to a move): no sizing work to report. */
     public JobOptions(Job job, List<Option> options, List<Exclusion> exclusions, int dominated) {
         this(job, options, exclusions, dominated, 0);

@@ -88,12 +88,14 @@ public final class PlanSolver {
      * @param stopper    stops the solve early, keeping the best plan found so far
      * @throws io.gpuplan.sizing.SizingStopped when the time limit runs out before every job is sized (no plan yet)
      */
-    public static Result solve(Problem problem, SolverSettings settings, Consumer<Progress> progress,
+    public static Result solve(Problem problem, SolverSettings asked, Consumer<Progress> progress,
                                List<Decisions> candidates, Stopper stopper) {
         // The time limit bounds the whole solve: sizing and the warm start count against it too.
         long started = System.nanoTime();
-        long deadline = started + settings.timeLimit().toNanos();
+        long deadline = started + asked.timeLimit().toNanos();
         List<JobOptions> options = OptionEnumerator.enumerate(problem, () -> System.nanoTime() - deadline > 0);
+        // CP-SAT's budgets shrink on large models, where each deterministic second takes longer (Certifier.effortFor).
+        SolverSettings settings = asked.withExactSeconds(Certifier.effortFor(asked.exactSeconds(), JobOptions.count(options)));
         GpuPlan initial = GpuPlanFactory.create(problem, options);
         Consumer<HardMediumSoftScore> improved = new Consumer<>() {
             private HardMediumSoftScore last;

@@ -41,6 +41,16 @@ public final class Certifier {
     /** Above this many options CP-SAT is not tried (its bounds there are weaker than the LP's). */
     static final int MAX_EXACT_OPTIONS = 4_000;
     /**
+     * Options up to which CP-SAT gets the whole {@code --exact-effort} per level and is asked for the cheapest plan too.
+     * A deterministic second of CP-SAT takes longer on a larger model: on 100- and 120-job quarters of 2,200–3,700
+     * options the default solve took 61–95 s, past the 60-s cap (the clock cut it, so it did not repeat), and the
+     * cheapest plan's CP-SAT (20 s of it) gave neither the certificate's bound (the LP's was higher) nor a plan the
+     * search took. With the effort in proportion above it ({@link #effortFor}) and no cheapest plan, they took 17–52 s,
+     * at the same or a better plan. Every 60- and 80-job quarter measured has 670–1,980 options: unchanged
+     * (docs/benchmarks.md, issue 10's eleventh session).
+     */
+    public static final int FULL_EFFORT_OPTIONS = 2_000;
+    /**
      * Above this many columns GLOP is given the LP by {@link ColumnGeneration} (at L, 2,000 jobs on 400 offers make
      * about a million; GLOP takes minutes on one level whole).
      */
@@ -61,6 +71,8 @@ public final class Certifier {
 
     private final Problem problem;
     private final List<JobOptions> options;
+    /** The options of all jobs: the exact model's size. */
+    private final int optionCount;
     private final Stopper stopper;
     private Relaxation relaxation;
     private long plannable;
@@ -84,11 +96,17 @@ public final class Certifier {
     private String note = "";
     private ExactPlans exchange;
 
+    /** CP-SAT's effort per level for a model of {@code options} options, from {@code effort} (--exact-effort). */
+    public static double effortFor(double effort, int options) {
+        return options <= FULL_EFFORT_OPTIONS ? effort : effort * FULL_EFFORT_OPTIONS / options;
+    }
+
     /** @param stopper stops the solvers (Ctrl-C); what they proved by then is kept */
     public Certifier(Problem problem, List<JobOptions> options, Limits limits, Stopper stopper) {
         LinearSolve.load();
         this.problem = problem;
         this.options = options;
+        this.optionCount = JobOptions.count(options);
         this.limits = limits;
         this.stopper = stopper;
         this.deadline = System.nanoTime() + limits.timeCap().toNanos();
@@ -104,9 +122,8 @@ public final class Certifier {
             note = "CP-SAT not run: switched off";
             return null;
         }
-        int count = options.stream().mapToInt(jo -> jo.options().size()).sum();
-        if (count > MAX_EXACT_OPTIONS) {
-            note = "CP-SAT not run: " + count + " options, more than the " + MAX_EXACT_OPTIONS + " it is tried on";
+        if (optionCount > MAX_EXACT_OPTIONS) {
+            note = "CP-SAT not run: " + optionCount + " options, more than the " + MAX_EXACT_OPTIONS + " it is tried on";
             return null;
         }
         ExactModel m = new ExactModel(problem, options);
@@ -186,7 +203,10 @@ public final class Certifier {
         mostPriorityPlan = exactPlan;
     }
 
-    /** The last part of {@link #run}, after {@link #mostPriorityAgain}: the cost bounds and CP-SAT's cheapest plan. */
+    /**
+     * The last part of {@link #run}, after {@link #mostPriorityAgain}: the cost bounds and CP-SAT's cheapest plan (on
+     * models of at most {@link #FULL_EFFORT_OPTIONS} options).
+     */
     public void costBounds(long startPriority) {
         // The LP first: a second or so on quarters small enough for CP-SAT, whose cheapest plan may then take all
         // that is left of the time cap.
@@ -194,7 +214,12 @@ public final class Certifier {
         if (startPriority < priorityBound) {
             lpCostBound(startPriority);
         }
-        if (exact != null && !stopper.stopped()) {
+        if (exact == null || stopper.stopped()) {
+            return;
+        }
+        if (optionCount > FULL_EFFORT_OPTIONS) {
+            note += ", cost not tried (" + optionCount + " options, more than the " + FULL_EFFORT_OPTIONS + " it is tried on)";
+        } else {
             cheapest();
         }
     }

@@ -104,6 +104,26 @@ class CertifierTest {
         assertEquals(first.plannedPriority(), c.mostPriorityBound());
     }
 
+    @Test
+    void aboveTwoThousandOptionsCpSatIsNotAskedForTheCheapestPlanAndTheLpBoundsTheCost() throws Exception {
+        // A generated 100 x 25 quarter: 2,502 options. On a small budget, so the test is quick.
+        Problem p = ProblemReader.parse("x100-1.yaml", ScenarioGenerator.generate(100, 25, 1, 90), new ArrayList<>());
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        int count = JobOptions.count(options);
+        assertTrue(count > Certifier.FULL_EFFORT_OPTIONS, "the premise: " + count + " options");
+        Certifier c = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 1), new Stopper());
+        Decisions mostPriority = c.mostPriority(warmStart(p, options));
+        Evaluation first = PlanEvaluator.evaluate(p, mostPriority);
+
+        c.run(mostPriority, first.plannedPriority(), null);
+        assertSame(c.mostPriorityPlan(), c.exactPlan(), "no cheapest plan replaces the most priority's");
+        Certificate proof = c.certificate(first.plannedPriority(), first.unplannedPriority(), first.costCents(), null);
+        assertTrue(proof.note().endsWith(", cost not tried (" + count + " options, more than the 2000 it is tried on)"),
+                proof.note());
+        assertTrue(proof.costBy().contains("LP relaxation"), proof.costBy());
+        assertTrue(proof.costBound() > 0 && proof.costBound() <= first.costCents());
+    }
+
     /** Both jobs on-demand: cheaper than the pool's 1,920 USD. */
     private static final long TWO_ON_A_POOL_OPTIMUM = 153_600;
 
