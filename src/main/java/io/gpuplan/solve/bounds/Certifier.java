@@ -45,9 +45,9 @@ public final class Certifier {
      * A deterministic second of CP-SAT takes longer on a larger model: on 100- and 120-job quarters of 2,200–3,700
      * options the default solve took 61–95 s, past the 60-s cap (the clock cut it, so it did not repeat), and the
      * cheapest plan's CP-SAT (20 s of it) gave neither the certificate's bound (the LP's was higher, or CP-SAT's was for
-     * less priority than the plan ran) nor a plan the search took. With the effort in proportion above it ({@link #effortFor}) and no cheapest plan, they took 17–52 s,
-     * at the same or a better plan. Every 60- and 80-job quarter measured has 670–1,980 options: unchanged
-     * (docs/benchmarks.md, issue 10's eleventh session).
+     * less priority than the plan ran) nor a plan the search took. With the effort in proportion above it
+     * ({@link #effortFor}) and no cheapest plan, they took 17–52 s, at the same or a better plan. Every 60- and 80-job
+     * quarter measured has 670–1,980 options: unchanged (docs/benchmarks.md, issue 10's eleventh session).
      */
     public static final int FULL_EFFORT_OPTIONS = 2_000;
     /**
