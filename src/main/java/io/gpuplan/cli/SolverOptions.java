@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 
 /** The solver options shared by {@code solve}, {@code compare} and {@code frontier}. */
 final class SolverOptions {
-    @Option(names = "--time-limit", paramLabel = "D", converter = DurationConverter.class, defaultValue = "60s",
+    @Option(names = "--time-limit", paramLabel = "D", converter = DurationConverter.class, defaultValue = "300s",
             description = "wall-clock cap per scenario (default: ${DEFAULT-VALUE})")
     Duration timeLimit;
 

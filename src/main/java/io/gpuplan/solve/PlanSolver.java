@@ -159,13 +159,14 @@ public final class PlanSolver {
                         new ExactSearch.Bounds(c::exactSearchBound, c::mostPriorityBound), settings.seed()), beside);
         // The time limit caps the whole solve: local search gets what CP-SAT's first step left of it.
         Run run;
+        Decisions localPlan;
         Evaluation local; // local search's plan, evaluated once: SearchAfter, the polish's test and the certificate read it
         Certifier proven = null;
         String unproven = "stopped before the certificate was computed";
         ExactPlans.Found found;
         try {
             run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
-            Decisions localPlan = SolutionDecisions.of(run.best());
+            localPlan = SolutionDecisions.of(run.best());
             local = PlanEvaluator.evaluate(problem, localPlan);
             SearchAfter after = exchange != null || mostPriority == null ? null
                     : new SearchAfter(problem, options, localPlan, local, settings, deadline, stopper, levelled, certifier,
@@ -187,6 +188,15 @@ public final class PlanSolver {
         if (found != null && (exactPlan == null || better(problem, found.plan(), PlanEvaluator.evaluate(problem, exactPlan)))) {
             exactPlan = found.plan();
             exactBy = "the exact search's plan (CP-SAT re-plans of related jobs)";
+        }
+        if (proven != null && settings.moveLimit() > 0 && settings.exactSeconds() > 0 && !stopper.stopped()) {
+            // Last, SCIP re-plans every job at once from the best plan so far, unless it is proven optimal.
+            Decisions from = exactPlan != null && better(problem, exactPlan, local) ? exactPlan : localPlan;
+            Decisions mip = replanEveryJob(problem, proven, from);
+            if (mip != null) {
+                exactPlan = mip;
+                exactBy = "SCIP's re-plan of every job (the time-indexed MIP on the LP's likeliest options)";
+            }
         }
         if (exchange != null && exchange.takenUp() > 0) {
             startedFrom = (startedFrom == null ? "the warm start's plan" : startedFrom) + ", taking up a better plan of "
@@ -212,6 +222,23 @@ public final class PlanSolver {
                 ? proven.certificate(e.plannedPriority(), e.unplannedPriority(), e.costCents(), startedFrom)
                 : Certificate.unavailable(unproven);
         return new Result(run.best(), options, termination, run.moves(), wall, run.speed(), stopper.stopped(), certificate);
+    }
+
+    /** The cheapest of SCIP's re-plans of {@code from} that beats it (null when none does, or it is proven optimal). */
+    private static Decisions replanEveryJob(Problem problem, Certifier proven, Decisions from) {
+        Evaluation best = PlanEvaluator.evaluate(problem, from);
+        if (proven.provesOptimal(best)) {
+            return null;
+        }
+        Decisions cheapest = null;
+        for (Decisions d : proven.replansOfEveryJob(from, best)) {
+            // In the order of the shares, so a tie keeps the first and the solve repeats.
+            if (better(problem, d, best)) {
+                cheapest = d;
+                best = PlanEvaluator.evaluate(problem, d);
+            }
+        }
+        return cheapest;
     }
 
     /** The exact search's budget from the level's effort: each re-plan's share of it, and {@code total} in all. */

@@ -17,7 +17,7 @@ public record SolverSettings(long seed, long moveLimit, Duration timeLimit, Dura
                              EnvironmentMode environmentMode, boolean warmStart, double exactSeconds) {
     public static final long DEFAULT_SEED = 42;
     public static final long DEFAULT_MOVE_LIMIT = 500_000;
-    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofSeconds(300);
     public static final double DEFAULT_EXACT_SECONDS = 10;
 
     public SolverSettings(long seed, long moveLimit, Duration timeLimit, Duration unimprovedLimit,

@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /** What a plan says stopped its solve: the move limit only when nothing after local search was cut by the clock. */
 class TerminationTest {
-    private static final SolverSettings DEFAULTS = SolverSettings.defaults();
+    /** The default settings with a 60-s time limit. */
+    private static final SolverSettings DEFAULTS = SolverSettings.defaults().withTimeLimit(Duration.ofSeconds(60));
 
     @Test
     void moveLimitWhenTheSolveEndsWithinItsTimeLimit() {

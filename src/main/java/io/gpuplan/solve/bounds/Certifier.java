@@ -416,6 +416,19 @@ public final class Certifier {
         return c;
     }
 
+    /**
+     * {@link RestrictedMip}'s re-plans of every job from {@code plan} (evaluated as {@code e}): on quarters small
+     * enough for CP-SAT's cheapest plan, where the relaxation is the time-indexed one (none elsewhere).
+     */
+    public List<Decisions> replansOfEveryJob(Decisions plan, Evaluation e) {
+        if (relaxation == null || lpTooLarge || !Relaxations.TIME_INDEXED.equals(relaxation.kind())
+                || optionCount > FULL_EFFORT_OPTIONS || stopper.stopped()) {
+            return List.of();
+        }
+        return RestrictedMip.replans(problem, relaxation, plan, e.plannedPriority(), e.costCents(), limits.seed(),
+                seconds(), stopper);
+    }
+
     /** Whether {@link #certificate} proves the plan so evaluated optimal. */
     public boolean provesOptimal(Evaluation plan) {
         return certificate(plan.plannedPriority(), plan.unplannedPriority(), plan.costCents(), null)

@@ -7,14 +7,18 @@ import com.google.ortools.linearsolver.MPModelRequest;
 import com.google.ortools.linearsolver.MPSolutionResponse;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPSolverResponseStatus;
+import com.google.ortools.linearsolver.MPVariable;
 import com.google.ortools.linearsolver.MPVariableProto;
 import io.gpuplan.solve.Stopper;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Hands a {@link Relaxation} to OR-Tools: GLOP for its linear programme (stopped by Ctrl-C), HiGHS when every
- * column is integer (the benchmark's exact MIP). One objective at a time: the most priority, or the least cost at a priority level (a row
- * {@code sum priority·x >= level}). Costs are passed in units of 10,000 cents so the rows the solvers see are
- * well scaled; what comes back (values, duals) is turned back into cents.
+ * column is integer (the benchmark's exact MIP), SCIP for a solve's re-plan of every job ({@link RestrictedMip}). One
+ * objective at a time: the most priority, or the least cost at a priority level (a row {@code sum priority·x >= level}).
+ * Costs are passed in units of 10,000 cents so the rows the solvers see are well scaled; what comes back (values,
+ * duals, reduced costs) is turned back into cents.
  */
 final class LinearSolve {
     /** Cents per unit of cost the solvers see. */
@@ -29,7 +33,7 @@ final class LinearSolve {
      * OR-Tools reports HiGHS's incumbent as its bound, so a MIP proves something only when it ends optimal.
      */
     record Answer(MPSolverResponseStatus status, double objective, double[] values, double[] multipliers,
-                  double multiplierOfLevel) {
+                  double multiplierOfLevel, double[] reducedCosts) {
         boolean hasSolution() {
             return status == MPSolverResponseStatus.MPSOLVER_OPTIMAL || status == MPSolverResponseStatus.MPSOLVER_FEASIBLE;
         }
@@ -65,11 +69,43 @@ final class LinearSolve {
             }
             return answer(r, objective, true, checked(MPSolver.solveWithProto(request.build())));
         }
-        MPSolver solver = MPSolver.createSolver("GLOP");
+        return run("GLOP", model, null, null, r, objective, seconds, stopper);
+    }
+
+    /**
+     * SCIP on the MIP of least cost at {@code level} priority, started from {@code hint}.
+     *
+     * @param hint       per job column its value in the plan to start from, NaN where it gives none (SCIP completes the
+     *                   rest)
+     * @param parameters SCIP's {@code name = value} lines
+     */
+    static Answer scip(Relaxation r, long level, double[] hint, String parameters, double seconds, Stopper stopper) {
+        load();
+        return run("SCIP", model(r, Objective.COST, level, true), hint, parameters, r, Objective.COST, seconds, stopper);
+    }
+
+    /** One solve by an MPSolver, stopped by Ctrl-C; {@code hint} as {@link #scip} takes it (null: none). */
+    private static Answer run(String solverId, MPModelProto model, double[] hint, String parameters, Relaxation r,
+                              Objective objective, double seconds, Stopper stopper) {
+        MPSolver solver = MPSolver.createSolver(solverId);
         try (Stopper.Registration ignored = stopper.onStop(solver::interruptSolve)) {
             String error = solver.loadModelFromProto(model);
             if (!error.isEmpty()) {
                 throw new IllegalStateException("OR-Tools refused the model: " + error);
+            }
+            if (hint != null) {
+                List<MPVariable> variables = new ArrayList<>();
+                List<Double> values = new ArrayList<>();
+                for (int c = 0; c < hint.length; c++) {
+                    if (!Double.isNaN(hint[c])) {
+                        variables.add(solver.variable(c));
+                        values.add(hint[c]);
+                    }
+                }
+                solver.setHint(variables.toArray(new MPVariable[0]), values.stream().mapToDouble(Double::doubleValue).toArray());
+            }
+            if (parameters != null && !solver.setSolverSpecificParametersAsString(parameters)) {
+                throw new IllegalStateException(solverId + " refused its parameters: " + parameters);
             }
             solver.setTimeLimit((long) Math.ceil(seconds * 1000));
             try {
@@ -77,7 +113,7 @@ final class LinearSolve {
             } catch (IllegalArgumentException e) {
                 // OR-Tools' Java enum lacks some statuses it can return; the response below still says what happened.
             }
-            return answer(r, objective, false, checked(solver.createSolutionResponseProto()));
+            return answer(r, objective, !"GLOP".equals(solverId), checked(solver.createSolutionResponseProto()));
         } finally {
             solver.delete();
         }
@@ -112,7 +148,11 @@ final class LinearSolve {
                 level = Math.max(0, response.getDualValue(r.jobs() + r.rows()) * scale);
             }
         }
-        return new Answer(response.getStatus(), response.getObjectiveValue() * scale, values, v, level);
+        double[] reduced = new double[response.getReducedCostCount()];
+        for (int c = 0; c < reduced.length; c++) {
+            reduced[c] = response.getReducedCost(c) * scale;
+        }
+        return new Answer(response.getStatus(), response.getObjectiveValue() * scale, values, v, level, reduced);
     }
 
     private static MPModelProto model(Relaxation r, Objective objective, long level, boolean integer) {

@@ -3,13 +3,10 @@ package io.gpuplan.solve.bounds;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.sizing.JobOptions;
-import io.gpuplan.sizing.Option;
-import io.gpuplan.solve.PlacedOption;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,13 +39,6 @@ public final class Prover {
         long found = Math.round(first.objective());
         Answer second = LinearSolve.solve(r, Objective.COST, found, true, seconds, parameters, new Stopper());
         Answer best = second.hasSolution() ? second : first;
-        List<PlacedOption> placed = new ArrayList<>();
-        for (int c = 0; c < r.jobColumns(); c++) {
-            if (best.values()[c] > 0.5) {
-                Option o = r.option()[c];
-                placed.add(new PlacedOption(o, r.start()[c] < 0 ? o.earliestStart() : r.start()[c]));
-            }
-        }
-        return new Proof(found, first.optimal(), PlacedOption.decisions(problem, placed), first.optimal() && second.optimal());
+        return new Proof(found, first.optimal(), r.plan(problem, best.values()), first.optimal() && second.optimal());
     }
 }

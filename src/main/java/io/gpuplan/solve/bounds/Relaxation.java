@@ -1,7 +1,15 @@
 package io.gpuplan.solve.bounds;
 
 import io.gpuplan.problem.Offer;
+import io.gpuplan.problem.Problem;
+import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.Option;
+import io.gpuplan.solve.PlacedOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A linear relaxation of the planning problem, kept sparse: columns that place one job (at most one per job is
@@ -203,5 +211,41 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
         }
         ef[n] = e;
         return new Relaxation(jobs, first, priority, opt, st, cs, ef, er, ec, poolOffer, poolLimit, rhs, budgetRow, kind);
+    }
+
+    /**
+     * A plan as a hint for a solver: per job column 1 where the plan places its job (its option, at its start where
+     * the column has one), 0 on the job's other columns, NaN on every column of a job the plan places on no column
+     * here (an option left out as dominated): the solver completes those.
+     */
+    double[] hint(Decisions plan) {
+        Map<String, Placement> placed = new HashMap<>();
+        plan.placements().forEach(p -> placed.put(p.job(), p));
+        double[] hint = new double[jobColumns()];
+        for (int j = 0; j < jobs; j++) {
+            Placement p = placed.get(option[jobFirst[j]].job().id());
+            int on = -1;
+            for (int c = jobFirst[j]; c < jobFirst[j + 1] && p != null; c++) {
+                if (option[c].offer().id().equals(p.offer()) && option[c].gpus() == p.gpus()
+                        && (start[c] < 0 || start[c] == p.startSlot())) {
+                    on = c;
+                }
+            }
+            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
+                hint[c] = p != null && on < 0 ? Double.NaN : c == on ? 1 : 0;
+            }
+        }
+        return hint;
+    }
+
+    /** The plan of a solver's integer values: each job column at 1 placed, each pool bought at its jobs' peak. */
+    Decisions plan(Problem problem, double[] values) {
+        List<PlacedOption> placed = new ArrayList<>();
+        for (int c = 0; c < jobColumns(); c++) {
+            if (values[c] > 0.5) {
+                placed.add(new PlacedOption(option[c], start[c] < 0 ? option[c].earliestStart() : start[c]));
+            }
+        }
+        return PlacedOption.decisions(problem, placed);
     }
 }
