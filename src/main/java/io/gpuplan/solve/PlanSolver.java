@@ -26,8 +26,8 @@ import java.util.function.Consumer;
 
 /**
  * A solve: enumerate options, warm start, then Timefold's local search while the {@link Certifier} proves what it
- * can on the other core; if CP-SAT found a better plan, local search runs once more from it; last, the certificate
- * of the plan it ends with.
+ * can on the other core; in a move-limited solve, SCIP's re-plans of every job from the best plan so far; if CP-SAT
+ * or SCIP found a better plan, local search runs once more from it; last, the certificate of the plan it ends with.
  */
 public final class PlanSolver {
     private PlanSolver() {
