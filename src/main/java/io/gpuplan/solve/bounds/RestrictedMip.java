@@ -30,7 +30,10 @@ final class RestrictedMip {
      * seed 4 0.05 stopped 0.5 % short and 0.1 reached it in 30; 0.02 stopped short on both, 0.2 found nothing in 60 s.
      */
     static final List<Double> SHARES = List.of(0.05, 0.1);
-    /** SCIP's node limit: 1,000 kept 60- and 80-job solves within 170 s on 2 cores (2,000 took seed 8 past it). */
+    /**
+     * SCIP's node limit: 1,000 kept 60- and 80-job default solves within 160 s on 2 idle cores (2,000 took 60 × 24
+     * seed 8 to its optimum, and its solve to 168 s).
+     */
     static final long NODES = 1_000;
 
     private RestrictedMip() {
