@@ -418,15 +418,23 @@ public final class Certifier {
 
     /**
      * {@link RestrictedMip}'s re-plans of every job from {@code plan} (evaluated as {@code e}): on quarters small
-     * enough for CP-SAT's cheapest plan, where the relaxation is the time-indexed one (none elsewhere).
+     * enough for CP-SAT's cheapest plan, where the relaxation is the time-indexed one (none elsewhere). Their bound on
+     * the cost of plans at the plan's priority joins the certificate's.
      */
     public List<Decisions> replansOfEveryJob(Decisions plan, Evaluation e) {
         if (relaxation == null || lpTooLarge || !Relaxations.TIME_INDEXED.equals(relaxation.kind())
                 || optionCount > FULL_EFFORT_OPTIONS || stopper.stopped()) {
             return List.of();
         }
-        return RestrictedMip.replans(problem, relaxation, plan, e.plannedPriority(), e.costCents(), limits.seed(),
-                seconds(), stopper);
+        RestrictedMip.Replans replans = RestrictedMip.replans(problem, relaxation, plan, e.plannedPriority(),
+                e.costCents(), limits.seed(), seconds(), stopper);
+        if (!Double.isNaN(replans.bound())) {
+            // As the LP's: less a cent per pool for the plan's rounding, and SCIP's tolerance (a millionth).
+            costBounds.add(new LevelBound(e.plannedPriority(), Math.max(0, floorDown(replans.bound() - relaxation.pools()
+                    - 1e-6 * Math.abs(replans.bound()))), "SCIP on the time-indexed MIP over every option that can be in a "
+                    + "cheaper plan, for plans running at least " + e.plannedPriority() + " priority"));
+        }
+        return replans.plans();
     }
 
     /** Whether {@link #certificate} proves the plan so evaluated optimal. */

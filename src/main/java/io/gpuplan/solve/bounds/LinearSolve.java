@@ -29,11 +29,12 @@ final class LinearSolve {
     }
 
     /**
-     * What a solver returned: its status, objective (cents or priority), column values, row multipliers. No bound:
-     * OR-Tools reports HiGHS's incumbent as its bound, so a MIP proves something only when it ends optimal.
+     * What a solver returned: its status, objective (cents or priority), column values, row multipliers, reduced costs
+     * (GLOP's), the best bound a MIP solver proved (SCIP's; OR-Tools reports HiGHS's incumbent as its bound, so a HiGHS
+     * MIP proves something only when it ends optimal).
      */
     record Answer(MPSolverResponseStatus status, double objective, double[] values, double[] multipliers,
-                  double multiplierOfLevel, double[] reducedCosts) {
+                  double multiplierOfLevel, double[] reducedCosts, double bestBound) {
         boolean hasSolution() {
             return status == MPSolverResponseStatus.MPSOLVER_OPTIMAL || status == MPSolverResponseStatus.MPSOLVER_FEASIBLE;
         }
@@ -152,7 +153,8 @@ final class LinearSolve {
         for (int c = 0; c < reduced.length; c++) {
             reduced[c] = response.getReducedCost(c) * scale;
         }
-        return new Answer(response.getStatus(), response.getObjectiveValue() * scale, values, v, level, reduced);
+        return new Answer(response.getStatus(), response.getObjectiveValue() * scale, values, v, level, reduced,
+                response.getBestObjectiveBound() * scale);
     }
 
     private static MPModelProto model(Relaxation r, Objective objective, long level, boolean integer) {

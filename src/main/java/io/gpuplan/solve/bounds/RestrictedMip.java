@@ -18,18 +18,20 @@ import org.slf4j.LoggerFactory;
  * cost in the LP is at most a share of the plan's gap to the LP (and the plan's own columns), started from the plan.
  * On 60-job quarters the cheaper plan can be a move of half the jobs at once, which no sequence of smaller re-plans
  * reaches (docs/benchmarks.md, issue 10): the LP marks the columns worth trying, SCIP searches them together. A
- * column whose reduced cost exceeds the whole gap is in no cheaper plan; a share of it may cut the optimum off, so
- * what the re-plan finds is a plan, never a bound. It repeats itself: SCIP runs on one thread, stopped by a node
- * limit; its wall-clock cap is a safety.
+ * column whose reduced cost exceeds the whole gap is in no cheaper plan, so over the whole gap SCIP's bound is one on
+ * every plan at that priority; a smaller share may cut the optimum off and gives a plan only. It repeats itself: SCIP
+ * runs on one thread, stopped by a node limit; its wall-clock cap is a safety.
  */
 final class RestrictedMip {
     private static final Logger LOG = LoggerFactory.getLogger(RestrictedMip.class);
     /**
-     * The shares of the plan's gap to the LP a column's reduced cost may reach, one re-plan each: on 60 × 24 seed 8,
-     * 0.05 kept a third of the columns and reached the optimum in 1,600 nodes, 0.1 half of them and took 2,800; on
-     * seed 4 0.05 stopped 0.5 % short and 0.1 reached it in 30; 0.02 stopped short on both, 0.2 found nothing in 60 s.
+     * The shares of the plan's gap to the LP a column's reduced cost may reach, one re-plan each. 0.05: on 60 × 24
+     * seed 8 it kept a third of the columns and reached the optimum in 1,600 nodes; on seed 4 it stopped 0.5 % short
+     * (0.02 stopped short on both, 0.2 found nothing on seed 8 in 60 s). 1: every column that can be in a cheaper plan
+     * (a plan holding a column pays at least the LP's optimum plus the column's reduced cost), so SCIP's bound is one on
+     * every plan; in 1,000 nodes it reached seed 4's optimum and came within 0.4 % of seed 8's.
      */
-    static final List<Double> SHARES = List.of(0.05, 0.1);
+    static final List<Double> SHARES = List.of(0.05, 1.0);
     /**
      * SCIP's node limit: 1,000 kept 60- and 80-job default solves within 160 s on 2 idle cores (2,000 took 60 × 24
      * seed 8 to its optimum, and its solve to 168 s).
@@ -40,46 +42,65 @@ final class RestrictedMip {
     }
 
     /**
+     * What the re-plans found: their plans (each the start plan when it found nothing better) and a bound in cents on
+     * the relaxation's cost of every plan at the level (NaN: none), from the re-plan over every column that can be in
+     * a cheaper plan: the start plan's cost or SCIP's bound there, whichever is lower.
+     */
+    record Replans(List<Decisions> plans, double bound) {
+    }
+
+    private record Replan(Decisions plan, double bound) {
+    }
+
+    /**
      * The re-plans, one per share in {@link #SHARES}, side by side (one thread each, on the LP solved once).
      *
      * @param level the priority the plan runs, which the re-plans keep
      * @param cents the plan's cost
-     * @return each re-plan's best plan (the start plan when it found nothing better), none where SCIP failed; empty
-     * when the LP failed
      */
-    static List<Decisions> replans(Problem problem, Relaxation r, Decisions plan, long level, long cents, long seed,
-                                   double seconds, Stopper stopper) {
+    static Replans replans(Problem problem, Relaxation r, Decisions plan, long level, long cents, long seed,
+                           double seconds, Stopper stopper) {
         Answer lp = LinearSolve.solve(r, Objective.COST, level, false, seconds, null, stopper);
         if (!lp.optimal() || lp.reducedCosts().length < r.jobColumns()) {
-            return List.of();
+            return new Replans(List.of(), Double.NaN);
         }
         ExecutorService cores = Executors.newFixedThreadPool(SHARES.size());
         try {
-            List<CompletableFuture<Decisions>> replans = SHARES.stream().map(share -> CompletableFuture.supplyAsync(
+            List<CompletableFuture<Replan>> replans = SHARES.stream().map(share -> CompletableFuture.supplyAsync(
                     () -> replan(problem, r, plan, level, share * Math.max(0, cents - lp.objective()), lp, seed,
                             seconds, stopper), cores)).toList();
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
-            return replans.stream().map(f -> f.exceptionally(e -> null).join()).filter(Objects::nonNull).toList();
+            List<Replan> done = replans.stream().map(f -> f.exceptionally(e -> null).join()).toList();
+            List<Decisions> plans = done.stream().filter(d -> d != null && d.plan() != null).map(Replan::plan).toList();
+            Replan whole = done.get(SHARES.indexOf(1.0));
+            return new Replans(plans, whole == null || !Double.isFinite(whole.bound()) ? Double.NaN
+                    : Math.min(cents, whole.bound()));
         } finally {
             cores.shutdown();
         }
     }
 
-    /** SCIP on the columns whose reduced cost is at most {@code within} cents, and the plan's own. */
-    static Decisions replan(Problem problem, Relaxation r, Decisions plan, long level, double within, Answer lp,
-                            long seed, double seconds, Stopper stopper) {
+    /**
+     * SCIP on the columns whose reduced cost is at most {@code within} cents, and the plan's own: its plan (null:
+     * none) and its bound on that restricted MIP (NaN when SCIP ended without one).
+     */
+    private static Replan replan(Problem problem, Relaxation r, Decisions plan, long level, double within, Answer lp,
+                                 long seed, double seconds, Stopper stopper) {
         double[] hint = r.hint(plan);
+        // A cent more than asked: a column GLOP prices a hair above the gap is kept, so the whole gap stays a bound.
+        double upTo = within + 1 + 1e-9 * Math.abs(lp.objective());
         boolean[] keep = new boolean[r.columns()];
         for (int c = 0; c < r.columns(); c++) {
-            keep[c] = c >= r.jobColumns() || hint[c] == 1 || lp.reducedCosts()[c] <= within;
+            keep[c] = c >= r.jobColumns() || hint[c] == 1 || lp.reducedCosts()[c] <= upTo;
         }
         Relaxation kept = r.restrictedTo(keep);
         long started = System.nanoTime();
         Answer mip = LinearSolve.scip(kept, level, kept.hint(plan), parameters(seed), seconds, stopper);
-        LOG.debug("SCIP's re-plan within {} cents of reduced cost: {} of {} columns, {} at {} cents in {} s",
+        LOG.debug("SCIP's re-plan within {} cents of reduced cost: {} of {} columns, {} at {} cents, bound {}, in {} s",
                 Math.round(within), kept.jobColumns(), r.jobColumns(), mip.status(), Math.round(mip.objective()),
-                (System.nanoTime() - started) / 1_000_000_000.0);
-        return mip.hasSolution() ? kept.plan(problem, mip.values()) : null;
+                Math.round(mip.bestBound()), (System.nanoTime() - started) / 1_000_000_000.0);
+        return mip.hasSolution() ? new Replan(kept.plan(problem, mip.values()), mip.bestBound())
+                : new Replan(null, Double.NaN);
     }
 
     private static String parameters(long seed) {
