@@ -6,7 +6,6 @@ import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,6 +31,8 @@ final class RestrictedMip {
      * every plan; in 1,000 nodes it reached seed 4's optimum and came within 0.4 % of seed 8's.
      */
     static final List<Double> SHARES = List.of(0.05, 1.0);
+    /** The share whose re-plan bounds every plan. */
+    private static final int WHOLE_GAP = SHARES.indexOf(1.0);
     /**
      * SCIP's node limit: 1,000 kept 60- and 80-job default solves within 160 s on 2 idle cores (2,000 took 60 × 24
      * seed 8 to its optimum, and its solve to 168 s).
@@ -64,15 +65,16 @@ final class RestrictedMip {
         if (!lp.optimal() || lp.reducedCosts().length < r.jobColumns()) {
             return new Replans(List.of(), Double.NaN);
         }
+        double[] hint = r.hint(plan);
         ExecutorService cores = Executors.newFixedThreadPool(SHARES.size());
         try {
             List<CompletableFuture<Replan>> replans = SHARES.stream().map(share -> CompletableFuture.supplyAsync(
-                    () -> replan(problem, r, plan, level, share * Math.max(0, cents - lp.objective()), lp, seed,
-                            seconds, stopper), cores)).toList();
+                    () -> replan(problem, r, plan, hint, level, share * Math.max(0, cents - lp.objective()), lp,
+                            seed, seconds, stopper), cores)).toList();
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
             List<Replan> done = replans.stream().map(f -> f.exceptionally(e -> null).join()).toList();
             List<Decisions> plans = done.stream().filter(d -> d != null && d.plan() != null).map(Replan::plan).toList();
-            Replan whole = done.get(SHARES.indexOf(1.0));
+            Replan whole = done.get(WHOLE_GAP);
             return new Replans(plans, whole == null || !Double.isFinite(whole.bound()) ? Double.NaN
                     : Math.min(cents, whole.bound()));
         } finally {
@@ -81,12 +83,12 @@ final class RestrictedMip {
     }
 
     /**
-     * SCIP on the columns whose reduced cost is at most {@code within} cents, and the plan's own: its plan (null:
-     * none) and its bound on that restricted MIP (NaN when SCIP ended without one).
+     * SCIP on the columns whose reduced cost is at most {@code within} cents, and the plan's own ({@code hint}, the
+     * plan's {@link Relaxation#hint}): its plan (null: none) and its bound on that restricted MIP (NaN when SCIP ended
+     * without one).
      */
-    private static Replan replan(Problem problem, Relaxation r, Decisions plan, long level, double within, Answer lp,
-                                 long seed, double seconds, Stopper stopper) {
-        double[] hint = r.hint(plan);
+    private static Replan replan(Problem problem, Relaxation r, Decisions plan, double[] hint, long level,
+                                 double within, Answer lp, long seed, double seconds, Stopper stopper) {
         // A cent more than asked: a column GLOP prices a hair above the gap is kept, so the whole gap stays a bound.
         double upTo = within + 1 + 1e-9 * Math.abs(lp.objective());
         boolean[] keep = new boolean[r.columns()];

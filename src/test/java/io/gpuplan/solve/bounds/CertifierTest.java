@@ -73,6 +73,36 @@ class CertifierTest {
     }
 
     @Test
+    void scipsReplanOverTheWholeGapBoundsTheCostAsTheCertificateStatesIt() throws Exception {
+        // The four runs (RelaxationTest), all on-demand: 4 × 18,971.40 USD. CP-SAT off, so the LP's bound is the other. SCIP's bound over every column that can be in a cheaper plan is the optimum, 16 reserved
+        // GPUs for the quarter, 16 × 2160 h × 1.740137 = 6,013,913.472 cents (R18; R29 charges nothing, the pool
+        // is expected fully in use after the quarter); less a cent for the pool's rounding, a millionth (6.0139) for
+        // SCIP's tolerances and a cent for floating point: 6,013,905.
+        Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        List<Placement> onDemand = new ArrayList<>();
+        for (JobOptions jo : options) {
+            int earliest = jo.options().stream().filter(o -> o.offer().id().equals("od")).findFirst().orElseThrow()
+                    .earliestStart();
+            onDemand.add(new Placement(jo.job().id(), "od", 16, earliest));
+        }
+        Decisions plan = new Decisions(onDemand, java.util.Map.of("ri", 0));
+        Evaluation e = PlanEvaluator.evaluate(p, plan);
+        assertEquals(4 * RelaxationTest.ON_DEMAND, e.costCents());
+        Certifier c = new Certifier(p, options, new Certifier.Limits(0, Duration.ofMinutes(5), 1), new Stopper());
+        c.run(plan, e.plannedPriority(), null);
+        long before = c.certificate(e.plannedPriority(), 0, e.costCents(), null).costBound();
+        assertTrue(before < 6_013_905, "the LP's bound is below SCIP's: " + before);
+
+        List<Decisions> replans = c.replansOfEveryJob(plan, e);
+        assertEquals(Math.round(16 * RelaxationTest.GPU_QUARTER),
+                replans.stream().mapToLong(d -> PlanEvaluator.evaluate(p, d).costCents()).min().orElseThrow());
+        Certificate proof = c.certificate(e.plannedPriority(), 0, e.costCents(), null);
+        assertEquals(6_013_905, proof.costBound());
+        assertTrue(proof.costBy().startsWith("SCIP on the time-indexed MIP"), proof.costBy());
+    }
+
+    @Test
     void theExactSearchsBoundCountsAtThePlansPriorityOnly() throws Exception {
         Problem p = twoOnAPool();
         Certifier c = afterTheFirstStep(p);
