@@ -1,6 +1,7 @@
 package io.gpuplan.solve;
 
 import ai.timefold.solver.core.api.score.HardMediumSoftScore;
+import ai.timefold.solver.core.api.solver.SolverConfigOverride;
 import ai.timefold.solver.core.api.solver.SolverJob;
 import ai.timefold.solver.core.api.solver.SolverManager;
 import ai.timefold.solver.core.config.solver.SolverConfig;
@@ -23,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A solve: enumerate options, warm start, then Timefold's local search while the {@link Certifier} proves what it
@@ -165,7 +167,7 @@ public final class PlanSolver {
         String unproven = "stopped before the certificate was computed";
         ExactPlans.Found found;
         try {
-            run = timefold(initial, settings.withTimeLimit(left(settings, started)), exchange, improved, stopper);
+            run = timefold(initial, settings, () -> left(settings, started), exchange, improved, stopper);
             localPlan = SolutionDecisions.of(run.best());
             local = PlanEvaluator.evaluate(problem, localPlan);
             SearchAfter after = exchange != null || mostPriority == null ? null
@@ -208,7 +210,7 @@ public final class PlanSolver {
             GpuPlan fromExact = GpuPlanFactory.create(problem, options);
             SolutionDecisions.apply(fromExact, exactPlan);
             SolverSettings polish = settings.polish();
-            Run again = timefold(fromExact, polish.withTimeLimit(min(polish.timeLimit(), left(settings, started))), null,
+            Run again = timefold(fromExact, polish, () -> min(polish.timeLimit(), left(settings, started)), null,
                     improved, stopper);
             run = new Run(again.best(), run.moves() + again.moves(), run.speed());
             e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(run.best()));
@@ -252,12 +254,19 @@ public final class PlanSolver {
         return e.feasible() && HardMediumSoftScore.parseScore(e.score()).compareTo(HardMediumSoftScore.parseScore(than.score())) > 0;
     }
 
-    private static Run timefold(GpuPlan initial, SolverSettings settings, ExactPlans exchange,
+    /**
+     * @param timeLimit Timefold's time limit, read once the solver is built: building it (its constraints compile) takes
+     *                  a second or so that Timefold's own clock does not count
+     */
+    private static Run timefold(GpuPlan initial, SolverSettings asked, Supplier<Duration> timeLimit, ExactPlans exchange,
                                 Consumer<HardMediumSoftScore> improved, Stopper stopper) {
+        SolverSettings settings = asked.withTimeLimit(timeLimit.get());
         try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange))) {
             SolverJob<GpuPlan> job = manager.solveBuilder()
                     .withProblemId(initial.getProblem().name())
                     .withProblem(initial)
+                    .withConfigOverride(new SolverConfigOverride().withTerminationConfig(
+                            SolverConfigs.termination(settings.withTimeLimit(timeLimit.get()))))
                     // Timefold also reports the plan a perturbation leaves as "first initialized": only better plans are
                     // passed on.
                     .withFirstInitializedSolutionEventConsumer(e -> improved.accept(e.solution().getScore()))

@@ -32,6 +32,18 @@ public final class SolverConfigs {
 
     /** @param exchange a time-limited solve's exchange with the exact search (null: none) */
     static SolverConfig config(SolverSettings s, int jobs, ExactPlans exchange) {
+        return new SolverConfig()
+                .withSolutionClass(GpuPlan.class)
+                .withEntityClasses(JobAssignment.class)
+                .withConstraintProviderClass(GpuPlanConstraints.class)
+                .withEnvironmentMode(s.environmentMode())
+                .withRandomSeed(s.seed())
+                .withTerminationConfig(termination(s))
+                .withPhases(phases(s, jobs, exchange));
+    }
+
+    /** The solve's limits: its time limit, move limit and unimproved limit (when set). */
+    static TerminationConfig termination(SolverSettings s) {
         TerminationConfig termination = new TerminationConfig().withSpentLimit(s.timeLimit());
         if (s.moveLimit() > 0) {
             termination.setMoveCountLimit(s.moveLimit());
@@ -39,14 +51,7 @@ public final class SolverConfigs {
         if (s.unimprovedLimit() != null) {
             termination.setUnimprovedSpentLimit(s.unimprovedLimit());
         }
-        return new SolverConfig()
-                .withSolutionClass(GpuPlan.class)
-                .withEntityClasses(JobAssignment.class)
-                .withConstraintProviderClass(GpuPlanConstraints.class)
-                .withEnvironmentMode(s.environmentMode())
-                .withRandomSeed(s.seed())
-                .withTerminationConfig(termination)
-                .withPhases(phases(s, jobs, exchange));
+        return termination;
     }
 
     /** Local searches before a restart; the last one runs until the solve's own limits stop it. */
@@ -70,11 +75,13 @@ public final class SolverConfigs {
             phases.add(new ConstructionHeuristicPhaseConfig());
         }
         SplittableRandom seeds = new SplittableRandom(s.seed());
+        // Timefold's clock starts as the solver is built from this configuration, moments from now.
+        long deadline = System.nanoTime() + s.timeLimit().toNanos();
         int unimproved = Math.max(UNIMPROVED_STEPS, UNIMPROVED_STEPS_PER_JOB * jobs);
         for (int r = 0; r < RESTARTS; r++) {
             phases.add(localSearch().withTerminationConfig(new TerminationConfig().withUnimprovedStepCountLimit(unimproved)));
             phases.add(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(seeds.nextLong(),
-                    s.exactSeconds() * REPAIR_SHARE, exchange)));
+                    s.exactSeconds() * REPAIR_SHARE, exchange, deadline)));
         }
         phases.add(localSearch());
         return phases.toArray(new PhaseConfig<?>[0]);

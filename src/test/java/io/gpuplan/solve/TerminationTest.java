@@ -2,6 +2,8 @@ package io.gpuplan.solve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.gpuplan.problem.ProblemReader;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -30,5 +32,14 @@ class TerminationTest {
                 PlanSolver.termination(DEFAULTS, 300_000, Duration.ofSeconds(61)));
         assertEquals("time limit (60 s)", PlanSolver.termination(DEFAULTS.withMoveLimit(0), 900_000,
                 Duration.ofSeconds(61)));
+    }
+
+    @Test
+    void aSolveStopsAtItsMoveLimitWhenTimefoldsLimitsAreSetOnceItsSolverIsBuilt() throws Exception {
+        // The time limit is read after the solver is built and handed to Timefold with the move limit: were the move
+        // limit lost there, local search would run to the 60-s time limit and the plan would say so.
+        PlanSolver.Result r = PlanSolver.solve(ProblemReader.read(Path.of("problems/reserved-pool-shared-by-training.yaml"))
+                .problem(), DEFAULTS.withMoveLimit(2_000).withExactSeconds(0), x -> { });
+        assertEquals("move limit (2000 moves)", r.termination());
     }
 }

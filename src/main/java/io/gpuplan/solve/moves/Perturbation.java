@@ -37,15 +37,23 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
     private final long seed;
     private final double exactSeconds;
     private final ExactPlans exchange;
+    /** When the solve's time limit runs out (System.nanoTime): no exact re-plan runs past it. */
+    private final long deadline;
 
     /**
      * @param exactSeconds CP-SAT's deterministic time for the exact re-plan; 0 for none
      * @param exchange     plans CP-SAT found beside local search, taken up when better (null: none)
      */
     public Perturbation(long seed, double exactSeconds, ExactPlans exchange) {
+        this(seed, exactSeconds, exchange, Long.MAX_VALUE);
+    }
+
+    /** @param deadline when the solve's time limit runs out (System.nanoTime) */
+    public Perturbation(long seed, double exactSeconds, ExactPlans exchange, long deadline) {
         this.seed = seed;
         this.exactSeconds = exactSeconds;
         this.exchange = exchange;
+        this.deadline = deadline;
     }
 
     @Override
@@ -63,12 +71,15 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         PlanState state = new PlanState(plan);
         state.sync(plan);
         Ruins ruins = new Ruins(state, random);
-        if (exactSeconds > 0) {
+        // Timefold stops at its time limit between moves; the exact re-plan stops there too (far from it, at its
+        // deterministic budget alone, so a move-limited solve repeats), so a clock-stopped solve ends on time.
+        double wall = (deadline - System.nanoTime()) / 1e9;
+        if (exactSeconds > 0 && wall > 0) {
             boolean improved = false;
             HardMediumSoftScore now = plan.getScore();
             for (int k = 0; k < REPAIRS; k++) {
                 ReassignMove repair = ExactReplan.of(plan, ruins.related(Math.min(EXACT_JOBS, entities.size())), exactSeconds,
-                        Double.POSITIVE_INFINITY, seed);
+                        wall, seed);
                 if (repair != null) {
                     HardMediumSoftScore after = context.executeTemporarilyAndCalculateScore(repair);
                     if (after.compareTo(now) > 0) {
