@@ -1,6 +1,7 @@
 package io.gpuplan.solve.moves;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -139,10 +140,23 @@ class ExactSearchTest {
         assertEquals(0, exchange.takenUp());
     }
 
+    @Test
+    void aRestartPastTheSolvesTimeLimitShakesWithoutAnExactReplan() {
+        // Before the limit the exact re-plan moves the jobs into the pool (and the restart does not shake): past it the
+        // restart leaves what one without an exact re-plan leaves, so a clock-stopped solve ends on time.
+        Decisions shakeOnly = SolutionDecisions.of(oneRestart(new Perturbation(7, 0, null)));
+        assertNotEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, Long.MAX_VALUE))));
+        assertEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, System.nanoTime() - 1))));
+    }
+
     /** A solve of one restart and nothing else, from the all-on-demand plan (CP-SAT off in the restart itself). */
     private GpuPlan oneRestart(ExactPlans exchange) {
+        return oneRestart(new Perturbation(7, 0, exchange));
+    }
+
+    private GpuPlan oneRestart(Perturbation restart) {
         var config = PlanSolver.config(new SolverSettings(3, 0, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
-                .withPhases(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(7, 0, exchange)));
+                .withPhases(new CustomPhaseConfig().withCustomPhaseCommands(restart));
         return SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
     }
 }
