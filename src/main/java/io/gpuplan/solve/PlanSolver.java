@@ -235,9 +235,10 @@ public final class PlanSolver {
         Decisions cheapest = null;
         for (Decisions d : proven.replansOfEveryJob(from, best)) {
             // In the order of the shares, so a tie keeps the first and the solve repeats.
-            if (better(problem, d, best)) {
+            Evaluation e = PlanEvaluator.evaluate(problem, d);
+            if (beats(e, best)) {
                 cheapest = d;
-                best = PlanEvaluator.evaluate(problem, d);
+                best = e;
             }
         }
         return cheapest;
@@ -250,7 +251,11 @@ public final class PlanSolver {
 
     /** Whether the decisions score better than the plan (feasible first, then priority, then cost: R23). */
     private static boolean better(Problem problem, Decisions d, Evaluation than) {
-        Evaluation e = PlanEvaluator.evaluate(problem, d);
+        return beats(PlanEvaluator.evaluate(problem, d), than);
+    }
+
+    /** Whether the evaluated plan scores better than the other (feasible first, then priority, then cost: R23). */
+    private static boolean beats(Evaluation e, Evaluation than) {
         return e.feasible() && HardMediumSoftScore.parseScore(e.score()).compareTo(HardMediumSoftScore.parseScore(than.score())) > 0;
     }
 
