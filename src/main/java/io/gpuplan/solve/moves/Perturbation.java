@@ -43,12 +43,8 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
     /**
      * @param exactSeconds CP-SAT's deterministic time for the exact re-plan; 0 for none
      * @param exchange     plans CP-SAT found beside local search, taken up when better (null: none)
+     * @param deadline     when the solve's time limit runs out (System.nanoTime)
      */
-    public Perturbation(long seed, double exactSeconds, ExactPlans exchange) {
-        this(seed, exactSeconds, exchange, Long.MAX_VALUE);
-    }
-
-    /** @param deadline when the solve's time limit runs out (System.nanoTime) */
     public Perturbation(long seed, double exactSeconds, ExactPlans exchange, long deadline) {
         this.seed = seed;
         this.exactSeconds = exactSeconds;

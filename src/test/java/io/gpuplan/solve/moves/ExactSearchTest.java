@@ -144,14 +144,19 @@ class ExactSearchTest {
     void aRestartPastTheSolvesTimeLimitShakesWithoutAnExactReplan() {
         // Before the limit the exact re-plan moves the jobs into the pool (and the restart does not shake): past it the
         // restart leaves what one without an exact re-plan leaves, so a clock-stopped solve ends on time.
-        Decisions shakeOnly = SolutionDecisions.of(oneRestart(new Perturbation(7, 0, null)));
-        assertNotEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, Long.MAX_VALUE))));
+        Decisions shakeOnly = SolutionDecisions.of(oneRestart(new Perturbation(7, 0, null, aMinuteFromNow())));
+        assertNotEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, aMinuteFromNow()))));
         assertEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, System.nanoTime() - 1))));
     }
 
     /** A solve of one restart and nothing else, from the all-on-demand plan (CP-SAT off in the restart itself). */
     private GpuPlan oneRestart(ExactPlans exchange) {
-        return oneRestart(new Perturbation(7, 0, exchange));
+        return oneRestart(new Perturbation(7, 0, exchange, aMinuteFromNow()));
+    }
+
+    /** A deadline far enough off for one restart (System.nanoTime may be negative: no Long.MAX_VALUE, which overflows). */
+    private static long aMinuteFromNow() {
+        return System.nanoTime() + Duration.ofMinutes(1).toNanos();
     }
 
     private GpuPlan oneRestart(Perturbation restart) {
