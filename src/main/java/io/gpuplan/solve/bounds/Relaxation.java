@@ -167,6 +167,12 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
         return costBound(v, w, level);
     }
 
+    /** The same relaxation with other limits on the pools' instances. */
+    Relaxation withPoolLimits(double[] limits) {
+        return new Relaxation(jobs, jobFirst, priority, option, start, cost, entryFirst, entryRow, entryCoef, poolOffer,
+                limits, rhs, budgetRow, kind);
+    }
+
     /** The same relaxation with only the job columns marked in {@code keep} (all pool columns stay). */
     Relaxation restrictedTo(boolean[] keep) {
         int kept = 0;

@@ -1,10 +1,12 @@
 package io.gpuplan.solve.bounds;
 
+import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -18,8 +20,10 @@ import org.slf4j.LoggerFactory;
  * On 60-job quarters the cheaper plan can be a move of half the jobs at once, which no sequence of smaller re-plans
  * reaches (docs/benchmarks.md, issue 10): the LP marks the columns worth trying, SCIP searches them together. A
  * column whose reduced cost exceeds the whole gap is in no cheaper plan, so over the whole gap SCIP's bound is one on
- * every plan at that priority; a smaller share may cut the optimum off and gives a plan only. It repeats itself: SCIP
- * runs on one thread, stopped by a node limit; its wall-clock cap is a safety.
+ * every plan at that priority; a smaller share may cut the optimum off and gives a plan only. A third re-plan holds the
+ * reserved pool the plan buys furthest above the LP's level to that level: a plan whose pool is several instances too
+ * large is a move of a dozen jobs and the pool at once, which SCIP finds when the pool may not stay (issue 10, 60 × 24
+ * seed 9). It repeats itself: SCIP runs on one thread, stopped by a node limit; its wall-clock cap is a safety.
  */
 final class RestrictedMip {
     private static final Logger LOG = LoggerFactory.getLogger(RestrictedMip.class);
@@ -38,6 +42,14 @@ final class RestrictedMip {
      * seed 8 to its optimum, and its solve to 168 s).
      */
     static final long NODES = 1_000;
+    /**
+     * SCIP's node limit in the re-plan with a pool capped: 200 reached 60 × 24 seed 9's cheaper plan (−3.7 %) and kept
+     * the five quarters where it ran within about 30 s of the other two re-plans; 1,000 also took seed 8 to its optimum
+     * (−0.74 %) but took 242 s on seed 7, past the 300-s default (docs/benchmarks.md, issue 10, sixteenth session).
+     */
+    static final long CAPPED_NODES = 200;
+    /** The LP's rounding error on a pool's level. */
+    private static final double TOLERANCE = 1e-6;
 
     private RestrictedMip() {
     }
@@ -54,7 +66,8 @@ final class RestrictedMip {
     }
 
     /**
-     * The re-plans, one per share in {@link #SHARES}, side by side (one thread each, on the LP solved once).
+     * The re-plans, one per share in {@link #SHARES}, side by side (one thread each, on the LP solved once), and the
+     * one with a pool capped ({@link #cappedReplan}) on the thread that frees first.
      *
      * @param level the priority the plan runs, which the re-plans keep
      * @param cents the plan's cost
@@ -68,9 +81,11 @@ final class RestrictedMip {
         double[] hint = r.hint(plan);
         ExecutorService cores = Executors.newFixedThreadPool(SHARES.size());
         try {
-            List<CompletableFuture<Replan>> replans = SHARES.stream().map(share -> CompletableFuture.supplyAsync(
+            List<CompletableFuture<Replan>> replans = new ArrayList<>(SHARES.stream().map(share -> CompletableFuture.supplyAsync(
                     () -> replan(problem, r, plan, hint, level, share * Math.max(0, cents - lp.objective()), lp,
-                            seed, seconds, stopper), cores)).toList();
+                            seed, NODES, seconds, stopper), cores)).toList());
+            replans.add(CompletableFuture.supplyAsync(() -> new Replan(
+                    cappedReplan(problem, r, plan, lp, level, cents, seed, seconds, stopper), Double.NaN), cores));
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
             List<Replan> done = replans.stream().map(f -> f.exceptionally(e -> null).join()).toList();
             List<Decisions> plans = done.stream().filter(d -> d != null && d.plan() != null).map(Replan::plan).toList();
@@ -83,12 +98,48 @@ final class RestrictedMip {
     }
 
     /**
+     * SCIP's re-plan of every job with one reserved pool held below the plan's: of the pools the plan buys above the
+     * LP's level rounded up, the one whose instances over the LP's level cost most, capped at the LP's level rounded
+     * down; on every column that can be in a plan cheaper than this one under the cap (the capped LP's reduced costs).
+     * Null when no pool is so far above the LP's, or SCIP finds no plan. A plan only: the cap cuts plans off.
+     */
+    static Decisions cappedReplan(Problem problem, Relaxation r, Decisions plan, Answer lp, long level, long cents,
+                                  long seed, double seconds, Stopper stopper) {
+        int pool = -1;
+        double most = 0;
+        for (int p = 0; p < r.pools(); p++) {
+            Offer offer = r.poolOffer()[p];
+            int bought = plan.reservations().getOrDefault(offer.id(), 0) / offer.gpusPerInstance();
+            double lpLevel = lp.values()[r.jobColumns() + p];
+            double over = (bought - lpLevel) * r.cost()[r.jobColumns() + p];
+            if (bought > Math.ceil(lpLevel - TOLERANCE) && over > most) {
+                most = over;
+                pool = p;
+            }
+        }
+        if (pool < 0) {
+            return null;
+        }
+        double[] limits = r.poolLimit().clone();
+        limits[pool] = Math.floor(lp.values()[r.jobColumns() + pool] + TOLERANCE);
+        Relaxation capped = r.withPoolLimits(limits);
+        Answer cappedLp = LinearSolve.solve(capped, Objective.COST, level, false, seconds, null, stopper);
+        if (!cappedLp.optimal() || cappedLp.reducedCosts().length < capped.jobColumns()) {
+            return null;
+        }
+        LOG.debug("SCIP's re-plan with {} capped at {} instances (the plan's {})", r.poolOffer()[pool].id(),
+                limits[pool], plan.reservations().get(r.poolOffer()[pool].id()) / r.poolOffer()[pool].gpusPerInstance());
+        return replan(problem, capped, plan, capped.hint(plan), level, Math.max(0, cents - cappedLp.objective()),
+                cappedLp, seed, CAPPED_NODES, seconds, stopper).plan();
+    }
+
+    /**
      * SCIP on the columns whose reduced cost is at most {@code within} cents, and the plan's own ({@code hint}, the
      * plan's {@link Relaxation#hint}): its plan (null: none) and its bound on that restricted MIP (NaN when SCIP ended
      * without one).
      */
     private static Replan replan(Problem problem, Relaxation r, Decisions plan, double[] hint, long level,
-                                 double within, Answer lp, long seed, double seconds, Stopper stopper) {
+                                 double within, Answer lp, long seed, long nodes, double seconds, Stopper stopper) {
         // A cent more than asked: a column GLOP prices a hair above the gap is kept, so the whole gap stays a bound.
         double upTo = within + 1 + 1e-9 * Math.abs(lp.objective());
         boolean[] keep = new boolean[r.columns()];
@@ -97,7 +148,7 @@ final class RestrictedMip {
         }
         Relaxation kept = r.restrictedTo(keep);
         long started = System.nanoTime();
-        Answer mip = LinearSolve.scip(kept, level, kept.hint(plan), parameters(seed), seconds, stopper);
+        Answer mip = LinearSolve.scip(kept, level, kept.hint(plan), parameters(seed, nodes), seconds, stopper);
         LOG.debug("SCIP's re-plan within {} cents of reduced cost: {} of {} columns, {} at {} cents, bound {}, in {} s",
                 Math.round(within), kept.jobColumns(), r.jobColumns(), mip.status(), Math.round(mip.objective()),
                 Math.round(mip.bestBound()), (System.nanoTime() - started) / 1_000_000_000.0);
@@ -105,9 +156,9 @@ final class RestrictedMip {
                 : new Replan(null, Double.NaN);
     }
 
-    private static String parameters(long seed) {
+    private static String parameters(long seed, long nodes) {
         // SCIP takes a seed shift in [0, 2^31). No restarts: on 60-job quarters they took half of its time to the plan.
-        return "limits/totalnodes = " + NODES + "\npresolving/maxrestarts = 0\nrandomization/randomseedshift = "
+        return "limits/totalnodes = " + nodes + "\npresolving/maxrestarts = 0\nrandomization/randomseedshift = "
                 + Math.floorMod(seed, Integer.MAX_VALUE);
     }
 }

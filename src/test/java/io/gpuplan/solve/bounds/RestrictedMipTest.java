@@ -1,6 +1,7 @@
 package io.gpuplan.solve.bounds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.problem.Problem;
@@ -72,6 +73,38 @@ class RestrictedMipTest {
                 .collect(Collectors.toMap(r -> r.offer().id(), ReservationResult::gpus)));
         assertEquals(16 * RelaxationTest.GPU_QUARTER, replans.bound(), 1);
         assertEquals(replans.plans(), replans(p, options, from, RelaxationTest.ALL).plans(), "the same plans again");
+    }
+
+    @Test
+    void aPoolBoughtAboveTheLpsLevelIsCappedThereAndTheJobsRePacked() throws Exception {
+        Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Relaxation r = Relaxations.timeIndexed(p, options);
+        // All four runs on the pool, v1 at its latest start (slot 6, to 23) overlapping v2 (18-35): 32 GPUs, 4
+        // instances, 32 × 3,758.69592 = 120,278.27 USD.
+        Decisions overlapping = new Decisions(List.of(new Placement("v1", "ri", 16, 6), new Placement("v2", "ri", 16, 18),
+                new Placement("v3", "ri", 16, 36), new Placement("v4", "ri", 16, 54)), Map.of("ri", 32));
+        Evaluation from = PlanEvaluator.evaluate(p, overlapping);
+        assertTrue(from.feasible());
+        assertEquals(Math.round(32 * RelaxationTest.GPU_QUARTER), from.costCents());
+        // The LP buys 1 instance (8 GPUs, 720 GPU-slots) and runs 2.5 of the runs' 288 GPU-slots each there, in halves
+        // (RelaxationTest: the aggregated LP's t = 1/2).
+        LinearSolve.Answer lp = LinearSolve.solve(r, LinearSolve.Objective.COST, RelaxationTest.ALL, false, 30, null,
+                new Stopper());
+        assertEquals(1, lp.values()[r.jobColumns()], 1e-6);
+        // Capped at 1 instance no 16-GPU run fits the pool: the four runs on-demand, 4 × 18,971.40 USD, cheaper than
+        // the plan (and dearer than the optimum's 2 instances: the cap is a move to try, not a bound).
+        Decisions replanned = RestrictedMip.cappedReplan(p, r, overlapping, lp, RelaxationTest.ALL, from.costCents(), 1,
+                30, new Stopper());
+        Evaluation capped = PlanEvaluator.evaluate(p, replanned);
+        assertTrue(capped.feasible());
+        assertEquals(RelaxationTest.ALL, capped.plannedPriority());
+        assertEquals(4 * RelaxationTest.ON_DEMAND, capped.costCents());
+        assertTrue(replanned.reservations().getOrDefault("ri", 0) <= 8, replanned.reservations().toString());
+        // A plan that buys no more than the LP's level rounded up has no pool to cap.
+        Decisions onePool = new Decisions(replanned.placements(), Map.of("ri", 8));
+        assertNull(RestrictedMip.cappedReplan(p, r, onePool, lp, RelaxationTest.ALL,
+                PlanEvaluator.evaluate(p, onePool).costCents(), 1, 30, new Stopper()));
     }
 
     @Test
