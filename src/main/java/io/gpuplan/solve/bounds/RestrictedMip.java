@@ -55,9 +55,9 @@ final class RestrictedMip {
     }
 
     /**
-     * What the re-plans found: their plans (each the start plan when it found nothing better) and a bound in cents on
-     * the relaxation's cost of every plan at the level (NaN: none), from the re-plan over every column that can be in
-     * a cheaper plan: the start plan's cost or SCIP's bound there, whichever is lower.
+     * What the re-plans found: their plans (each the start plan when it found nothing better; the capped one's may be
+     * dearer) and a bound in cents on the relaxation's cost of every plan at the level (NaN: none), from the re-plan
+     * over every column that can be in a cheaper plan: the start plan's cost or SCIP's bound there, whichever is lower.
      */
     record Replans(List<Decisions> plans, double bound) {
     }
