@@ -81,9 +81,10 @@ final class RestrictedMip {
         double[] hint = r.hint(plan);
         ExecutorService cores = Executors.newFixedThreadPool(SHARES.size());
         try {
-            List<CompletableFuture<Replan>> replans = new ArrayList<>(SHARES.stream().map(share -> CompletableFuture.supplyAsync(
-                    () -> replan(problem, r, plan, hint, level, share * Math.max(0, cents - lp.objective()), lp,
-                            seed, NODES, seconds, stopper), cores)).toList());
+            List<CompletableFuture<Replan>> replans = new ArrayList<>(SHARES.stream()
+                    .map(share -> CompletableFuture.supplyAsync(() -> replan(problem, r, plan, hint, level,
+                            share * Math.max(0, cents - lp.objective()), lp, seed, NODES, seconds, stopper), cores))
+                    .toList());
             replans.add(CompletableFuture.supplyAsync(() -> new Replan(
                     cappedReplan(problem, r, plan, lp, level, cents, seed, seconds, stopper), Double.NaN), cores));
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
