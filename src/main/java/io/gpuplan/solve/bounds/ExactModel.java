@@ -14,6 +14,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.solve.PlacedOption;
+import io.gpuplan.sizing.Billing;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
 import io.gpuplan.sizing.Option;
@@ -329,7 +330,7 @@ final class ExactModel {
             }
         }
         instances.forEach((offer, n) -> model.addHint(n,
-                (plan.reservations().getOrDefault(offer.id(), 0) + offer.gpusPerInstance() - 1) / offer.gpusPerInstance()));
+                Billing.instances(plan.reservations().getOrDefault(offer.id(), 0), offer.gpusPerInstance())));
     }
 
     /** The plan of a CP-SAT solution: present options at their starts, pools at their peaks. */

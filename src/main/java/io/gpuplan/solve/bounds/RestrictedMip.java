@@ -3,6 +3,7 @@ package io.gpuplan.solve.bounds;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.sizing.Billing;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
@@ -74,8 +75,8 @@ final class RestrictedMip {
      */
     static Replans replans(Problem problem, Relaxation r, Decisions plan, long level, long cents, long seed,
                            double seconds, Stopper stopper) {
-        Answer lp = LinearSolve.solve(r, Objective.COST, level, false, seconds, null, stopper);
-        if (!lp.optimal() || lp.reducedCosts().length < r.jobColumns()) {
+        Answer lp = costLp(r, level, seconds, stopper);
+        if (lp == null) {
             return new Replans(List.of(), Double.NaN);
         }
         double[] hint = r.hint(plan);
@@ -86,7 +87,7 @@ final class RestrictedMip {
                             share * Math.max(0, cents - lp.objective()), lp, seed, NODES, seconds, stopper), cores))
                     .toList());
             replans.add(CompletableFuture.supplyAsync(() -> new Replan(
-                    cappedReplan(problem, r, plan, lp, level, cents, seed, seconds, stopper), Double.NaN), cores));
+                    cappedReplan(problem, r, plan, hint, lp, level, cents, seed, seconds, stopper), Double.NaN), cores));
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
             List<Replan> done = replans.stream().map(f -> f.exceptionally(e -> null).join()).toList();
             List<Decisions> plans = done.stream().filter(d -> d != null && d.plan() != null).map(Replan::plan).toList();
@@ -103,19 +104,23 @@ final class RestrictedMip {
      * LP's level rounded up, the one whose instances over the LP's level cost most, capped at the LP's level rounded
      * down; on every column that can be in a plan cheaper than this one under the cap (the capped LP's reduced costs).
      * Null when no pool is so far above the LP's, or SCIP finds no plan. A plan only: the cap cuts plans off.
+     *
+     * @param hint the plan's {@link Relaxation#hint} in r (the capped relaxation has the same columns)
      */
-    static Decisions cappedReplan(Problem problem, Relaxation r, Decisions plan, Answer lp, long level, long cents,
-                                  long seed, double seconds, Stopper stopper) {
+    static Decisions cappedReplan(Problem problem, Relaxation r, Decisions plan, double[] hint, Answer lp, long level,
+                                  long cents, long seed, double seconds, Stopper stopper) {
         int pool = -1;
+        int poolBought = 0;
         double most = 0;
         for (int p = 0; p < r.pools(); p++) {
             Offer offer = r.poolOffer()[p];
-            int bought = plan.reservations().getOrDefault(offer.id(), 0) / offer.gpusPerInstance();
+            int bought = Billing.instances(plan.reservations().getOrDefault(offer.id(), 0), offer.gpusPerInstance());
             double lpLevel = lp.values()[r.jobColumns() + p];
             double over = (bought - lpLevel) * r.cost()[r.jobColumns() + p];
             if (bought > Math.ceil(lpLevel - TOLERANCE) && over > most) {
                 most = over;
                 pool = p;
+                poolBought = bought;
             }
         }
         if (pool < 0) {
@@ -124,14 +129,20 @@ final class RestrictedMip {
         double[] limits = r.poolLimit().clone();
         limits[pool] = Math.floor(lp.values()[r.jobColumns() + pool] + TOLERANCE);
         Relaxation capped = r.withPoolLimits(limits);
-        Answer cappedLp = LinearSolve.solve(capped, Objective.COST, level, false, seconds, null, stopper);
-        if (!cappedLp.optimal() || cappedLp.reducedCosts().length < capped.jobColumns()) {
+        Answer cappedLp = costLp(capped, level, seconds, stopper);
+        if (cappedLp == null) {
             return null;
         }
         LOG.debug("SCIP's re-plan with {} capped at {} instances (the plan's {})", r.poolOffer()[pool].id(),
-                limits[pool], plan.reservations().get(r.poolOffer()[pool].id()) / r.poolOffer()[pool].gpusPerInstance());
-        return replan(problem, capped, plan, capped.hint(plan), level, Math.max(0, cents - cappedLp.objective()),
-                cappedLp, seed, CAPPED_NODES, seconds, stopper).plan();
+                limits[pool], poolBought);
+        return replan(problem, capped, plan, hint, level, Math.max(0, cents - cappedLp.objective()), cappedLp, seed,
+                CAPPED_NODES, seconds, stopper).plan();
+    }
+
+    /** GLOP on the relaxation's cost at the level, or null unless it is optimal with every job column's reduced cost. */
+    private static Answer costLp(Relaxation r, long level, double seconds, Stopper stopper) {
+        Answer lp = LinearSolve.solve(r, Objective.COST, level, false, seconds, null, stopper);
+        return lp.optimal() && lp.reducedCosts().length >= r.jobColumns() ? lp : null;
     }
 
     /**

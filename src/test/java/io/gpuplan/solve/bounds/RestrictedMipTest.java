@@ -94,8 +94,8 @@ class RestrictedMipTest {
         assertEquals(1, lp.values()[r.jobColumns()], 1e-6);
         // Capped at 1 instance no 16-GPU run fits the pool: the four runs on-demand, 4 × 18,971.40 USD, cheaper than
         // the plan (and dearer than the optimum's 2 instances: the cap is a move to try, not a bound).
-        Decisions replanned = RestrictedMip.cappedReplan(p, r, overlapping, lp, RelaxationTest.ALL, from.costCents(), 1,
-                30, new Stopper());
+        Decisions replanned = RestrictedMip.cappedReplan(p, r, overlapping, r.hint(overlapping), lp, RelaxationTest.ALL,
+                from.costCents(), 1, 30, new Stopper());
         Evaluation capped = PlanEvaluator.evaluate(p, replanned);
         assertTrue(capped.feasible());
         assertEquals(RelaxationTest.ALL, capped.plannedPriority());
@@ -103,7 +103,7 @@ class RestrictedMipTest {
         assertTrue(replanned.reservations().getOrDefault("ri", 0) <= 8, replanned.reservations().toString());
         // A plan that buys no more than the LP's level rounded up has no pool to cap.
         Decisions onePool = new Decisions(replanned.placements(), Map.of("ri", 8));
-        assertNull(RestrictedMip.cappedReplan(p, r, onePool, lp, RelaxationTest.ALL,
+        assertNull(RestrictedMip.cappedReplan(p, r, onePool, r.hint(onePool), lp, RelaxationTest.ALL,
                 PlanEvaluator.evaluate(p, onePool).costCents(), 1, 30, new Stopper()));
     }
 
