@@ -110,7 +110,11 @@ final class LinearSolve {
             }
             solver.setTimeLimit((long) Math.ceil(seconds * 1000));
             try {
-                solver.solve();
+                // An interrupt before the solve starts is lost: stopped by then (the capped re-plan queued behind the
+                // other two, on an 80-job quarter), SCIP would run its whole node limit, minutes, after a Ctrl-C.
+                if (!stopper.stopped()) {
+                    solver.solve();
+                }
             } catch (IllegalArgumentException e) {
                 // OR-Tools' Java enum lacks some statuses it can return; the response below still says what happened.
             }

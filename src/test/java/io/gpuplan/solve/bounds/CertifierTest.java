@@ -1,6 +1,8 @@
 package io.gpuplan.solve.bounds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -152,6 +154,18 @@ class CertifierTest {
                 proof.note());
         assertTrue(proof.costBy().contains("LP relaxation"), proof.costBy());
         assertTrue(proof.costBound() > 0 && proof.costBound() <= first.costCents());
+    }
+
+    @Test
+    void cpSatAskedAfterAStopDoesNotRun() throws Exception {
+        // CP-SAT drops a stop that comes before its solve starts: stopped by then, it ran its whole budget.
+        Problem p = twoOnAPool();
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Stopper stopped = new Stopper();
+        stopped.stop();
+        Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), stopped);
+        assertNull(c.mostPriority(warmStart(p, options)), "no plan: CP-SAT did not run");
+        assertNotNull(afterTheFirstStep(p).exactPlan(), "the premise: unstopped, CP-SAT finds a plan");
     }
 
     /** Both jobs on-demand: cheaper than the pool's 1,920 USD. */

@@ -49,18 +49,22 @@ class RestrictedMipTest {
                 e.reservations().stream().collect(Collectors.toMap(r -> r.offer().id(), ReservationResult::gpus)));
     }
 
-    @Test
-    void fromEveryRunOnDemandItReservesSixteenGpusForAllFour() throws Exception {
-        Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
-        List<JobOptions> options = OptionEnumerator.enumerate(p);
+    /** Each run at its earliest start on-demand: 4 × 18,971.40 USD. */
+    private static Decisions fourOnDemand(List<JobOptions> options) {
         List<Placement> onDemand = new ArrayList<>();
-        // Each run at its earliest start on-demand: 4 × 18,971.40 USD.
         for (String job : List.of("v1", "v2", "v3", "v4")) {
             int earliest = options.stream().filter(jo -> jo.job().id().equals(job)).findFirst().orElseThrow().options()
                     .stream().filter(o -> o.offer().id().equals("od")).findFirst().orElseThrow().earliestStart();
             onDemand.add(new Placement(job, "od", 16, earliest));
         }
-        Decisions from = new Decisions(onDemand, Map.of("ri", 0));
+        return new Decisions(onDemand, Map.of("ri", 0));
+    }
+
+    @Test
+    void fromEveryRunOnDemandItReservesSixteenGpusForAllFour() throws Exception {
+        Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Decisions from = fourOnDemand(options);
         assertEquals(4 * RelaxationTest.ON_DEMAND, PlanEvaluator.evaluate(p, from).costCents());
         RestrictedMip.Replans replans = replans(p, options, from, RelaxationTest.ALL);
         // The four runs one after another (slots 0-17, 18-35, 36-53, 54-71 fit every window) on 16 reserved GPUs for
@@ -73,6 +77,26 @@ class RestrictedMipTest {
                 .collect(Collectors.toMap(r -> r.offer().id(), ReservationResult::gpus)));
         assertEquals(16 * RelaxationTest.GPU_QUARTER, replans.bound(), 1);
         assertEquals(replans.plans(), replans(p, options, from, RelaxationTest.ALL).plans(), "the same plans again");
+    }
+
+    @Test
+    void replansAskedAfterAStopDoNotRun() throws Exception {
+        // OR-Tools drops an interrupt that comes before its solve starts: a re-plan queued behind the others ran its
+        // whole node limit after a Ctrl-C. Stopped, neither the LP nor SCIP runs: no plan, no bound.
+        Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Decisions from = fourOnDemand(options);
+        Stopper stopped = new Stopper();
+        stopped.stop();
+        Relaxation r = Relaxations.timeIndexed(p, options);
+        RestrictedMip.Replans replans = RestrictedMip.replans(p, r, from, RelaxationTest.ALL,
+                PlanEvaluator.evaluate(p, from).costCents(), 1, 30, stopped);
+        assertEquals(List.of(), replans.plans());
+        assertTrue(Double.isNaN(replans.bound()));
+        assertTrue(!LinearSolve.scip(r, RelaxationTest.ALL, r.hint(from), null, 30, stopped).hasSolution(),
+                "SCIP did not start");
+        assertTrue(LinearSolve.scip(r, RelaxationTest.ALL, r.hint(from), null, 30, new Stopper()).hasSolution(),
+                "the premise: unstopped, SCIP finds a plan");
     }
 
     @Test
