@@ -3,6 +3,7 @@ package io.gpuplan.solve.bounds;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
+import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.Billing;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.LinearSolve.Answer;
@@ -68,7 +69,8 @@ final class RestrictedMip {
 
     /**
      * The re-plans, one per share in {@link #SHARES}, side by side (one thread each, on the LP solved once), and the
-     * one with a pool capped ({@link #cappedReplan}) on the thread that frees first.
+     * one with a pool capped ({@link #cappedReplan}) on the thread that frees first, unless the whole gap's re-plan
+     * has proved its plan the cheapest by then (stopped then, and its plan dropped).
      *
      * @param level the priority the plan runs, which the re-plans keep
      * @param cents the plan's cost
@@ -81,22 +83,51 @@ final class RestrictedMip {
         }
         double[] hint = r.hint(plan);
         ExecutorService cores = Executors.newFixedThreadPool(SHARES.size());
-        try {
-            List<CompletableFuture<Replan>> replans = new ArrayList<>(SHARES.stream()
+        // Once the whole gap's re-plan proves its plan the cheapest, no plan under a cap beats it: the capped re-plan
+        // stops (or never starts) and its plan is dropped whenever that proof comes, so the outcome does not depend on
+        // the clock.
+        Stopper cappedStop = new Stopper();
+        try (Stopper.Registration ignored = stopper.onStop(cappedStop::stop)) {
+            List<CompletableFuture<Replan>> shares = SHARES.stream()
                     .map(share -> CompletableFuture.supplyAsync(() -> replan(problem, r, plan, hint, level,
                             share * Math.max(0, cents - lp.objective()), lp, seed, NODES, seconds, stopper), cores))
-                    .toList());
-            replans.add(CompletableFuture.supplyAsync(() -> new Replan(
-                    cappedReplan(problem, r, plan, hint, lp, level, cents, seed, seconds, stopper), Double.NaN), cores));
+                    .toList();
+            CompletableFuture<Boolean> proof = shares.get(WHOLE_GAP).thenApply(whole -> provesCheapest(problem, r, whole));
+            proof.thenAccept(proven -> {
+                if (proven) {
+                    cappedStop.stop();
+                }
+            });
+            CompletableFuture<Decisions> capped = CompletableFuture.supplyAsync(() ->
+                    cappedReplan(problem, r, plan, hint, lp, level, cents, seed, seconds, cappedStop), cores);
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
-            List<Replan> done = replans.stream().map(f -> f.exceptionally(e -> null).join()).toList();
-            List<Decisions> plans = done.stream().filter(d -> d != null && d.plan() != null).map(Replan::plan).toList();
+            List<Replan> done = shares.stream().map(f -> f.exceptionally(e -> null).join()).toList();
+            List<Decisions> plans = new ArrayList<>(done.stream().filter(d -> d != null && d.plan() != null)
+                    .map(Replan::plan).toList());
             Replan whole = done.get(WHOLE_GAP);
+            Decisions cappedPlan = capped.exceptionally(e -> null).join();
+            if (proof.exceptionally(e -> false).join()) {
+                LOG.debug("SCIP's re-plan over the whole gap proved its plan the cheapest: no capped re-plan");
+            } else if (cappedPlan != null) {
+                plans.add(cappedPlan);
+            }
             return new Replans(plans, whole == null || !Double.isFinite(whole.bound()) ? Double.NaN
                     : Math.min(cents, whole.bound()));
         } finally {
             cores.shutdown();
         }
+    }
+
+    /**
+     * Whether the whole gap's re-plan proves its plan the cheapest: the plan costs no more than SCIP's bound (a cent per
+     * pool for the plan's rounding, a millionth for SCIP's tolerances, as the certificate allows).
+     * Every plan cheaper than the start plan is among its columns, and the MIP prices no plan above what the plan
+     * costs (give or take that cent per pool), so no plan, under a cap or not, is cheaper than this one by more than
+     * those margins twice. Where the MIP prices this plan below its cost (R27, R28, R30 priced), nothing is proven.
+     */
+    private static boolean provesCheapest(Problem problem, Relaxation r, Replan whole) {
+        return whole.plan() != null && PlanEvaluator.evaluate(problem, whole.plan()).costCents()
+                <= whole.bound() + r.pools() + 1e-6 * Math.abs(whole.bound());
     }
 
     /**

@@ -125,6 +125,13 @@ class RestrictedMipTest {
         assertEquals(RelaxationTest.ALL, capped.plannedPriority());
         assertEquals(4 * RelaxationTest.ON_DEMAND, capped.costCents());
         assertTrue(replanned.reservations().getOrDefault("ri", 0) <= 8, replanned.reservations().toString());
+        // Among the re-plans a solve runs, the one over the whole gap proves the optimum (2 instances): the capped one is
+        // then dropped, however soon it ended.
+        RestrictedMip.Replans all = RestrictedMip.replans(p, r, overlapping, RelaxationTest.ALL, from.costCents(), 1, 30,
+                new Stopper());
+        assertEquals(Math.round(16 * RelaxationTest.GPU_QUARTER), cheapest(p, all).costCents());
+        assertTrue(all.plans().stream().noneMatch(d -> PlanEvaluator.evaluate(p, d).costCents() == capped.costCents()),
+                "the capped re-plan's plan is dropped");
         // A plan that buys no more than the LP's level rounded up has no pool to cap.
         Decisions onePool = new Decisions(replanned.placements(), Map.of("ri", 8));
         assertNull(RestrictedMip.cappedReplan(p, r, onePool, r.hint(onePool), lp, RelaxationTest.ALL,
