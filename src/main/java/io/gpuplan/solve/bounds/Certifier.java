@@ -135,7 +135,7 @@ public final class Certifier {
         CpSolver first = cpSat(limits.exactSeconds() * PRIORITY_SHARE);
         CpSolverStatus status = solve(first, m);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
-            note = "CP-SAT found no plan (" + status + ")";
+            note = stopper.stopped() ? "CP-SAT stopped before it found a plan" : "CP-SAT found no plan (" + status + ")";
             return null;
         }
         exactLevel = Math.round(first.objectiveValue());
@@ -432,10 +432,9 @@ public final class Certifier {
         RestrictedMip.Replans replans = RestrictedMip.replans(problem, relaxation, plan, e.plannedPriority(),
                 e.costCents(), limits.seed(), seconds(), stopper);
         if (!Double.isNaN(replans.bound())) {
-            // As the LP's: less a cent per pool for the plan's rounding, and SCIP's tolerance (a millionth).
-            costBounds.add(new LevelBound(e.plannedPriority(), Math.max(0, floorDown(replans.bound() - relaxation.pools()
-                    - 1e-6 * Math.abs(replans.bound()))), "SCIP on the time-indexed MIP over every option that can be in a "
-                    + "cheaper plan, for plans running at least " + e.plannedPriority() + " priority"));
+            costBounds.add(new LevelBound(e.plannedPriority(), Math.max(0, floorDown(replans.bound()
+                    - RestrictedMip.margin(relaxation, replans.bound()))), "SCIP on the time-indexed MIP over every "
+                    + "option that can be in a cheaper plan, for plans running at least " + e.plannedPriority() + " priority"));
         }
         return replans.plans();
     }

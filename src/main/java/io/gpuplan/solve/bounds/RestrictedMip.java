@@ -119,15 +119,24 @@ final class RestrictedMip {
     }
 
     /**
-     * Whether the whole gap's re-plan proves its plan the cheapest: the plan costs no more than SCIP's bound (a cent per
-     * pool for the plan's rounding, a millionth for SCIP's tolerances, as the certificate allows).
-     * Every plan cheaper than the start plan is among its columns, and the MIP prices no plan above what the plan
-     * costs (give or take that cent per pool), so no plan, under a cap or not, is cheaper than this one by more than
-     * those margins twice. Where the MIP prices this plan below its cost (R27, R28, R30 priced), nothing is proven.
+     * What may lie between a plan's cost and SCIP's bound in cents without either being wrong: a cent per pool (the
+     * plan rounds each pool's lines, the MIP prices them unrounded) and a millionth (SCIP's tolerances). The certificate
+     * takes the bound less this; a plan within it of the bound is as cheap as SCIP can tell.
+     */
+    static double margin(Relaxation r, double bound) {
+        return r.pools() + 1e-6 * Math.abs(bound);
+    }
+
+    /**
+     * Whether the whole gap's re-plan proves its plan the cheapest: the plan costs no more than SCIP's bound and its
+     * {@link #margin}. Every plan cheaper than the start plan is among its columns, and the MIP prices no plan above
+     * what the plan costs (give or take that cent per pool), so no plan, under a cap or not, is cheaper than this one
+     * by more than the margin twice. Where the MIP prices this plan below its cost (R27, R28, R30 priced), nothing is
+     * proven.
      */
     private static boolean provesCheapest(Problem problem, Relaxation r, Replan whole) {
-        return whole.plan() != null && PlanEvaluator.evaluate(problem, whole.plan()).costCents()
-                <= whole.bound() + r.pools() + 1e-6 * Math.abs(whole.bound());
+        return whole.plan() != null
+                && PlanEvaluator.evaluate(problem, whole.plan()).costCents() <= whole.bound() + margin(r, whole.bound());
     }
 
     /**

@@ -164,7 +164,11 @@ class CertifierTest {
         Stopper stopped = new Stopper();
         stopped.stop();
         Certifier c = new Certifier(p, options, new Certifier.Limits(10, Duration.ofMinutes(5), 4), stopped);
-        assertNull(c.mostPriority(warmStart(p, options)), "no plan: CP-SAT did not run");
+        Decisions warm = warmStart(p, options);
+        assertNull(c.mostPriority(warm), "no plan: CP-SAT did not run");
+        c.priorityBound(warm, PlanEvaluator.evaluate(p, warm).plannedPriority(), null);
+        assertEquals("CP-SAT stopped before it found a plan", c.certificate(0, 0, 0, null).note(),
+                "the plan says why, not that CP-SAT found none");
         assertNotNull(afterTheFirstStep(p).exactPlan(), "the premise: unstopped, CP-SAT finds a plan");
     }
 
