@@ -14,8 +14,11 @@ import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -100,6 +103,7 @@ public final class ExactSearch {
     private int replans;
     /** Deterministic seconds the re-plans were given so far. */
     private double spent;
+    private final Tally tally = new Tally();
 
     private ExactSearch(Problem problem, List<JobOptions> options, ExactPlans exchange, long deadline, Stopper stopper,
                         Budget budget, Bounds bounds, long seed) {
@@ -136,7 +140,9 @@ public final class ExactSearch {
             SolutionDecisions.apply(search.plan, from);
         }
         LOG.debug("exact search: starts from {}", search.best == null ? "no plan" : search.best.score());
-        return search.search();
+        Found found = search.search();
+        LOG.debug("exact search: re-plans by kind (tried, wall s, better): {}", search.tally);
+        return found;
     }
 
     private Found search() {
@@ -163,7 +169,9 @@ public final class ExactSearch {
             if (set == null) {
                 return best; // proven the cheapest at its priority, and no job left out can come in
             }
+            long began = System.nanoTime();
             Found after = replan(set, best);
+            tally.add(set.kind(), System.nanoTime() - began, after != null);
             if (after != null) {
                 become(after);
                 exchange.postExact(best);
@@ -212,7 +220,8 @@ public final class ExactSearch {
             }
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
             if (changed.beats(than)) {
-                LOG.debug("exact search: re-plan of {} jobs ({}{}, {}) -> {}", set.jobs().length, set.level(),
+                LOG.debug("exact search: re-plan of {} jobs ({}, {}{}, {}) -> {}", set.jobs().length, set.level(),
+                        set.kind().name().toLowerCase(Locale.ROOT),
                         pool == null ? "" : (set.closed() ? " without " : " around ") + pool.id(),
                         replan.settled() ? "settled" : "not proven", changed.score());
                 after = changed;
@@ -296,6 +305,26 @@ public final class ExactSearch {
             Thread.sleep(20);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Per kind of set: re-plans tried, their wall time and how many found a better plan (the debug log's account). */
+    private static final class Tally {
+        private final Map<ReplanSets.Kind, long[]> byKind = new EnumMap<>(ReplanSets.Kind.class);
+
+        void add(ReplanSets.Kind kind, long nanos, boolean better) {
+            long[] t = byKind.computeIfAbsent(kind, k -> new long[3]);
+            t[0]++;
+            t[1] += nanos;
+            t[2] += better ? 1 : 0;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder out = new StringBuilder();
+            byKind.forEach((kind, t) -> out.append(out.isEmpty() ? "" : ", ").append(kind.name().toLowerCase(Locale.ROOT))
+                    .append(' ').append(t[0]).append(String.format(Locale.ROOT, " %.1f ", t[1] / 1e9)).append(t[2]));
+            return out.toString();
         }
     }
 }

@@ -25,13 +25,18 @@ import java.util.Set;
  * could go (an ejection chain CP-SAT closes exactly).
  */
 final class ReplanSets {
+    /** How a set was built (for the search's debug log: which kinds find better plans, and at what cost). */
+    enum Kind {
+        RELATED, OFFERS, WINDOW, RANDOM, POOL, OFF_POOL, BRING_IN
+    }
+
     /**
      * A set to re-plan (indices of the plan's assignments), the level to re-plan it at, the reserved pool it was built
-     * around (-1 for none: see {@link #pool}), and whether its jobs are kept off that pool.
+     * around (-1 for none: see {@link #pool}), whether its jobs are kept off that pool, and its kind.
      */
-    record Pick(int[] jobs, Level level, int pool, boolean closed) {
-        Pick(int[] jobs, Level level) {
-            this(jobs, level, -1, false);
+    record Pick(int[] jobs, Level level, int pool, boolean closed, Kind kind) {
+        Pick(int[] jobs, Level level, Kind kind) {
+            this(jobs, level, -1, false, kind);
         }
     }
 
@@ -71,7 +76,12 @@ final class ReplanSets {
         while (jobs.size() < Math.min(size, state.jobs())) {
             jobs.add(random.nextInt(state.jobs()));
         }
-        return new Pick(toArray(jobs), Level.COST_AT_PRIORITY);
+        return new Pick(toArray(jobs), Level.COST_AT_PRIORITY, switch (kind) {
+            case 0 -> Kind.RELATED;
+            case 1 -> Kind.OFFERS;
+            case 2 -> Kind.WINDOW;
+            default -> Kind.RANDOM; // 4 too, where no pool is in use
+        });
     }
 
     /** The jobs left out that have options. */
@@ -185,7 +195,7 @@ final class ReplanSets {
             addShuffled(Arrays.stream(state.jobsWithOptionOn[pool]).boxed().toList(), out, halfwayTo(out, upTo));
         }
         addShuffled(inTheWayElsewhere(in), out, upTo);
-        return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close);
+        return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close, close ? Kind.OFF_POOL : Kind.POOL);
     }
 
     /**
@@ -217,7 +227,7 @@ final class ReplanSets {
         addShuffled(billedAlike, out, halfwayTo(out, size));
         addShuffled(inTheWayElsewhere(out), out, size);
         addShuffled(billedAlike, out, size); // topped up when few are in the way
-        return new Pick(toArray(out), Level.MORE_PRIORITY);
+        return new Pick(toArray(out), Level.MORE_PRIORITY, Kind.BRING_IN);
     }
 
     /** The jobs in the way on the capped or reserved offers where {@code jobs} could go instead of where they run. */

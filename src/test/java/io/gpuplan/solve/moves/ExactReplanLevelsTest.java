@@ -151,6 +151,7 @@ class ExactReplanLevelsTest {
         for (int seed = 0; seed < 10; seed++) {
             ReplanSets.Pick pick = new ReplanSets(state, new Random(seed)).bringIn(4, List.of(0));
             assertEquals(Level.MORE_PRIORITY, pick.level());
+            assertEquals(ReplanSets.Kind.BRING_IN, pick.kind());
             assertEquals("[0, 1, 2]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()), "u, x (in its way), y (in x's way on de)");
         }
     }

@@ -17,6 +17,7 @@ import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -97,6 +98,7 @@ class PoolSetsTest {
             if (pick.pool() >= 0) {
                 assertEquals(dear, pick.pool(), "the only pool in use");
                 assertEquals("[0, 1, 2, 3, 4]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()));
+                assertEquals(pick.closed() ? ReplanSets.Kind.OFF_POOL : ReplanSets.Kind.POOL, pick.kind());
                 if (pick.closed()) {
                     closing++;
                 } else {
@@ -104,6 +106,8 @@ class PoolSetsTest {
                 }
             } else {
                 assertTrue(!pick.closed());
+                assertTrue(EnumSet.of(ReplanSets.Kind.RELATED, ReplanSets.Kind.OFFERS, ReplanSets.Kind.WINDOW, ReplanSets.Kind.RANDOM)
+                        .contains(pick.kind()), pick.kind() + " on no pool");
             }
         }
         assertTrue(closing > 0 && around > 0, "both kinds are drawn: " + closing + " closing, " + around + " around the pool");
