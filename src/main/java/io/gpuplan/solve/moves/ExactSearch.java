@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -310,20 +311,26 @@ public final class ExactSearch {
 
     /** Per kind of set: re-plans tried, their wall time and how many found a better plan (the debug log's account). */
     private static final class Tally {
-        private final Map<ReplanSets.Kind, long[]> byKind = new EnumMap<>(ReplanSets.Kind.class);
+        private static final class Count {
+            int tried;
+            long nanos;
+            int better;
+        }
+
+        private final Map<ReplanSets.Kind, Count> byKind = new EnumMap<>(ReplanSets.Kind.class);
 
         void add(ReplanSets.Kind kind, long nanos, boolean better) {
-            long[] t = byKind.computeIfAbsent(kind, k -> new long[3]);
-            t[0]++;
-            t[1] += nanos;
-            t[2] += better ? 1 : 0;
+            Count c = byKind.computeIfAbsent(kind, k -> new Count());
+            c.tried++;
+            c.nanos += nanos;
+            c.better += better ? 1 : 0;
         }
 
         @Override
         public String toString() {
-            StringBuilder out = new StringBuilder();
-            byKind.forEach((kind, t) -> out.append(out.isEmpty() ? "" : ", ").append(kind.name().toLowerCase(Locale.ROOT))
-                    .append(' ').append(t[0]).append(String.format(Locale.ROOT, " %.1f ", t[1] / 1e9)).append(t[2]));
+            StringJoiner out = new StringJoiner(", ");
+            byKind.forEach((kind, c) -> out.add(String.format(Locale.ROOT, "%s %d %.1f %d",
+                    kind.name().toLowerCase(Locale.ROOT), c.tried, c.nanos / 1e9, c.better)));
             return out.toString();
         }
     }

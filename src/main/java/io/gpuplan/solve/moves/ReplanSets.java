@@ -31,12 +31,20 @@ final class ReplanSets {
     }
 
     /**
-     * A set to re-plan (indices of the plan's assignments), the level to re-plan it at, the reserved pool it was built
-     * around (-1 for none: see {@link #pool}), whether its jobs are kept off that pool, and its kind.
+     * A set to re-plan (indices of the plan's assignments), the reserved pool it was built around (-1 for none: see
+     * {@link #pool}), and its kind, which says the level to re-plan it at and whether its jobs are kept off the pool.
      */
-    record Pick(int[] jobs, Level level, int pool, boolean closed, Kind kind) {
-        Pick(int[] jobs, Level level, Kind kind) {
-            this(jobs, level, -1, false, kind);
+    record Pick(int[] jobs, int pool, Kind kind) {
+        Pick(int[] jobs, Kind kind) {
+            this(jobs, -1, kind);
+        }
+
+        Level level() {
+            return kind == Kind.BRING_IN ? Level.MORE_PRIORITY : Level.COST_AT_PRIORITY;
+        }
+
+        boolean closed() {
+            return kind == Kind.OFF_POOL;
         }
     }
 
@@ -76,7 +84,7 @@ final class ReplanSets {
         while (jobs.size() < Math.min(size, state.jobs())) {
             jobs.add(random.nextInt(state.jobs()));
         }
-        return new Pick(toArray(jobs), Level.COST_AT_PRIORITY, switch (kind) {
+        return new Pick(toArray(jobs), switch (kind) {
             case 0 -> Kind.RELATED;
             case 1 -> Kind.OFFERS;
             case 2 -> Kind.WINDOW;
@@ -195,7 +203,7 @@ final class ReplanSets {
             addShuffled(Arrays.stream(state.jobsWithOptionOn[pool]).boxed().toList(), out, halfwayTo(out, upTo));
         }
         addShuffled(inTheWayElsewhere(in), out, upTo);
-        return new Pick(toArray(out), Level.COST_AT_PRIORITY, pool, close, close ? Kind.OFF_POOL : Kind.POOL);
+        return new Pick(toArray(out), pool, close ? Kind.OFF_POOL : Kind.POOL);
     }
 
     /**
@@ -227,7 +235,7 @@ final class ReplanSets {
         addShuffled(billedAlike, out, halfwayTo(out, size));
         addShuffled(inTheWayElsewhere(out), out, size);
         addShuffled(billedAlike, out, size); // topped up when few are in the way
-        return new Pick(toArray(out), Level.MORE_PRIORITY, Kind.BRING_IN);
+        return new Pick(toArray(out), Kind.BRING_IN);
     }
 
     /** The jobs in the way on the capped or reserved offers where {@code jobs} could go instead of where they run. */

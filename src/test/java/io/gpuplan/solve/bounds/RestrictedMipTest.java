@@ -61,6 +61,16 @@ class RestrictedMipTest {
     }
 
     @Test
+    void theMarginIsACentPerPoolAndAMillionthOfTheBound() throws Exception {
+        Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
+        Relaxation r = Relaxations.timeIndexed(p, OptionEnumerator.enumerate(p));
+        assertEquals(1, r.pools(), "one reserved offer, ri");
+        // 60,139.13 USD = 6,013,913 cents: 1 + 6.013913 cents.
+        assertEquals(7.013913, RestrictedMip.margin(r, 6_013_913), 1e-9);
+        assertEquals(7.013913, RestrictedMip.margin(r, -6_013_913), 1e-9, "a millionth of its size, whatever its sign");
+    }
+
+    @Test
     void fromEveryRunOnDemandItReservesSixteenGpusForAllFour() throws Exception {
         Problem p = ProblemReader.read(RelaxationTest.FOUR_RUNS).problem();
         List<JobOptions> options = OptionEnumerator.enumerate(p);
