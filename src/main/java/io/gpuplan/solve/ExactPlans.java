@@ -5,6 +5,9 @@ import io.gpuplan.model.GpuPlan;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.PlanEvaluator;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -12,8 +15,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * Where local search and CP-SAT beside it hand each other their best plans in a solve stopped by its clock: local
  * search posts each new best plan, which the exact search ({@link io.gpuplan.solve.moves.ExactSearch}) takes up when
  * it beats its own; the certificate's CP-SAT and the exact search post each better plan they find, which local
- * search's next restart takes up when it beats the working plan. When a plan arrives depends on the clock, so a move-limited solve (which must
- * repeat itself) has no exchange: it takes CP-SAT's plan only at its end.
+ * search takes up when it beats local search's best: as a move of its own as soon as the search next draws a
+ * large-neighbourhood move ({@link io.gpuplan.solve.moves.RuinRecreateMoves}), or at a restart. When a plan arrives
+ * depends on the clock, so a move-limited solve (which must repeat itself) has no exchange: it takes CP-SAT's plan only
+ * at its end.
  */
 public final class ExactPlans {
     /** A plan and its score. */
@@ -28,6 +33,9 @@ public final class ExactPlans {
             return other == null || score.compareTo(other.score) > 0;
         }
     }
+
+    /** The exchange of each clock-stopped local search running now, by its problem (the same instance, not an equal one). */
+    private static final Map<Problem, ExactPlans> OPEN = Collections.synchronizedMap(new IdentityHashMap<>());
 
     private final AtomicReference<Found> exact = new AtomicReference<>();
     /** The certificate's latest plan of CP-SAT's whole model, which the exact search reads (it may run beside it). */
@@ -52,17 +60,47 @@ public final class ExactPlans {
         return wholeModel.get();
     }
 
-    /** CP-SAT's plan posted since the last take, or null. */
-    public Found takeExact() {
-        return exact.getAndSet(null);
+    /**
+     * Makes this the exchange {@link #of} finds for {@code problem} (Timefold builds local search's moves itself, so they
+     * look it up) until the registration is closed.
+     */
+    public Opened open(Problem problem) {
+        OPEN.put(problem, this);
+        return () -> OPEN.remove(problem);
     }
 
-    /** A restart took CP-SAT's plan up. */
+    /** An exchange open to local search's moves, until closed. */
+    public interface Opened extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** The exchange of the local search running now on {@code problem}, or null (none: a move-limited solve). */
+    public static ExactPlans of(Problem problem) {
+        return OPEN.get(problem);
+    }
+
+    /**
+     * CP-SAT's plan posted since the last take, taken when it scores better than {@code than} (null: any plan does),
+     * else left for a later take (a plan posted after it replaces it); null when none is taken.
+     */
+    public Found takeBetter(HardMediumSoftScore than) {
+        Found found = exact.get();
+        while (found != null && (than == null || found.score().compareTo(than) > 0)) {
+            if (exact.compareAndSet(found, null)) {
+                return found;
+            }
+            found = exact.get();
+        }
+        return null;
+    }
+
+    /** Local search took CP-SAT's plan up. */
     public void tookUp() {
         takenUp.incrementAndGet();
     }
 
-    /** How many restarts took CP-SAT's plan up. */
+    /** How many times local search took CP-SAT's plan up. */
     public int takenUp() {
         return takenUp.get();
     }

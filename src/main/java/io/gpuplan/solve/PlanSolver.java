@@ -202,7 +202,8 @@ public final class PlanSolver {
         }
         if (exchange != null && exchange.takenUp() > 0) {
             startedFrom = (startedFrom == null ? "the warm start's plan" : startedFrom) + ", taking up a better plan of "
-                    + "CP-SAT's (the certificate's or the exact search's) at " + exchange.takenUp() + " of its restarts";
+                    + "CP-SAT's (the certificate's or the exact search's) "
+                    + (exchange.takenUp() == 1 ? "once" : exchange.takenUp() + " times");
         }
         Evaluation e = local;
         if (exactPlan != null && better(problem, exactPlan, local)) {
@@ -266,7 +267,8 @@ public final class PlanSolver {
     private static Run timefold(GpuPlan initial, SolverSettings asked, Supplier<Duration> timeLimit, ExactPlans exchange,
                                 Consumer<HardMediumSoftScore> improved, Stopper stopper) {
         SolverSettings settings = asked.withTimeLimit(timeLimit.get());
-        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange))) {
+        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange));
+             ExactPlans.Opened open = exchange == null ? () -> { } : exchange.open(initial.getProblem())) {
             SolverJob<GpuPlan> job = manager.solveBuilder()
                     .withProblemId(initial.getProblem().name())
                     .withProblem(initial)

@@ -59,7 +59,7 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         if (entities.size() < 2) {
             return;
         }
-        if (exchange != null && takeUp(context, exchange.takeExact(), exchange.localScore())) {
+        if (exchange != null && takeUp(context, exchange.takeBetter(exchange.localScore()))) {
             exchange.tookUp();
             return;
         }
@@ -93,12 +93,12 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
     }
 
     /**
-     * Whether the plan CP-SAT found beats both the working plan and local search's best ({@code best}, null: none
-     * yet), and the working plan then becomes it. Between phases Timefold keeps the working plan where late
-     * acceptance left it, often below the best: a plan between the two would lead the search away from its best.
+     * Whether the plan CP-SAT found (null: none better than local search's best) beats the working plan, which then
+     * becomes it. Between phases Timefold keeps the working plan where late acceptance left it, often below the best: a
+     * plan between the two would lead the search away from its best, so only plans better than the best are taken.
      */
-    private static boolean takeUp(PhaseCommandContext<GpuPlan> context, ExactPlans.Found found, HardMediumSoftScore best) {
-        if (found == null || best != null && found.score().compareTo(best) <= 0) {
+    private static boolean takeUp(PhaseCommandContext<GpuPlan> context, ExactPlans.Found found) {
+        if (found == null) {
             return false;
         }
         HardMediumSoftScore now = context.getWorkingSolution().getScore();

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ai.timefold.solver.core.api.solver.SolverFactory;
+import ai.timefold.solver.core.config.heuristic.selector.move.factory.MoveIteratorFactoryConfig;
+import ai.timefold.solver.core.config.localsearch.LocalSearchPhaseConfig;
 import ai.timefold.solver.core.config.phase.custom.CustomPhaseConfig;
 import ai.timefold.solver.core.config.solver.EnvironmentMode;
 import io.gpuplan.model.GpuPlan;
@@ -83,8 +85,8 @@ class ExactSearchTest {
                 System.nanoTime() + Duration.ofSeconds(3).toNanos(), new Stopper(), UNTIL_THE_CLOCK,
                 bounds(bounds), 1);
         assertEquals(192_000, cost(best.plan()));
-        assertEquals(best, exchange.takeExact());
-        assertNull(exchange.takeExact(), "a posted plan is taken once");
+        assertEquals(best, exchange.takeBetter(null));
+        assertNull(exchange.takeBetter(null), "a posted plan is taken once");
         // Five jobs: every re-plan takes them all, so CP-SAT bounds the whole plan's cost at its priority, and once it
         // has proven the plan the cheapest the search ends (nothing is left out to bring in).
         assertEquals(5, bounds.get(bounds.size() - 1)[0]);
@@ -100,7 +102,7 @@ class ExactSearchTest {
         ExactPlans.Found best = ExactSearch.run(problem, options, SolutionDecisions.of(plan(0)), exchange,
                 System.nanoTime(), new Stopper(), UNTIL_THE_CLOCK, bounds(new ArrayList<>()), 1);
         assertEquals(345_600, cost(best.plan()));
-        assertNull(exchange.takeExact(), "nothing improved, nothing posted");
+        assertNull(exchange.takeBetter(null), "nothing improved, nothing posted");
     }
 
     @Test
@@ -125,7 +127,7 @@ class ExactSearchTest {
         ExactPlans.Found posted = found(3);
         exchange.postExact(posted);
         assertEquals(posted.plan(), SolutionDecisions.of(oneRestart(exchange)));
-        assertNull(exchange.takeExact());
+        assertNull(exchange.takeBetter(null));
         assertEquals(1, exchange.takenUp());
     }
 
@@ -138,6 +140,47 @@ class ExactSearchTest {
         exchange.postExact(found(3));
         oneRestart(exchange);
         assertEquals(0, exchange.takenUp());
+    }
+
+    @Test
+    void localSearchsNextLargeMoveIsTheMoveToABetterPostedPlan() throws Exception {
+        // One move from the all-on-demand plan: the move to the posted plan, all five in the pool. The exchange is found
+        // by the problem instance alone, so a solve of an equal problem read again leaves the plan posted.
+        ExactPlans exchange = new ExactPlans();
+        exchange.postExact(found(5));
+        try (ExactPlans.Opened ignored = exchange.open(ProblemReader.parse("pool-trade.yaml", RuinRecreateMovesTest.PROBLEM,
+                new ArrayList<>()))) {
+            oneLargeMove();
+        }
+        assertEquals(0, exchange.takenUp());
+        GpuPlan best;
+        try (ExactPlans.Opened ignored = exchange.open(problem)) {
+            best = oneLargeMove();
+        }
+        assertEquals(found(5).plan(), SolutionDecisions.of(best));
+        assertEquals(1, exchange.takenUp());
+        assertNull(exchange.takeBetter(null));
+        assertNull(ExactPlans.of(problem), "closed with the solve");
+    }
+
+    @Test
+    void localSearchLeavesAPostedPlanNoBetterThanItsBest() {
+        ExactPlans exchange = new ExactPlans();
+        exchange.postLocal(scored(5));
+        exchange.postExact(found(3));
+        try (ExactPlans.Opened ignored = exchange.open(problem)) {
+            oneLargeMove();
+        }
+        assertEquals(0, exchange.takenUp());
+        assertEquals(found(3), exchange.takeBetter(null), "left for a later take");
+    }
+
+    /** Local search of ruin-and-recreate moves alone, FULL_ASSERT, one move from the all-on-demand plan. */
+    private GpuPlan oneLargeMove() {
+        var config = PlanSolver.config(new SolverSettings(3, 1, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
+                .withPhases(new LocalSearchPhaseConfig().withMoveSelectorConfig(
+                        new MoveIteratorFactoryConfig().withMoveIteratorFactoryClass(RuinRecreateMoves.class)));
+        return SolverFactory.<GpuPlan>create(config).buildSolver().solve(plan(0));
     }
 
     @Test
