@@ -44,15 +44,19 @@ public final class ExactPlans {
     private final AtomicReference<GpuPlan> local = new AtomicReference<>();
     private final AtomicInteger takenUp = new AtomicInteger();
 
-    /** CP-SAT found a better plan: replaces one local search has not taken yet. */
+    /**
+     * CP-SAT found a better plan than it had: replaces one local search has not taken yet, unless that one scores better
+     * (the certificate's CP-SAT posts its own better plans every fraction of a second, often worse than the exact
+     * search's).
+     */
     public void postExact(Found found) {
-        exact.set(found);
+        exact.accumulateAndGet(found, (pending, posted) -> posted.beats(pending) ? posted : pending);
     }
 
     /** The certificate's CP-SAT found a better plan on the whole model: for local search and the exact search. */
     public void postWholeModel(Found found) {
         wholeModel.set(found);
-        exact.set(found);
+        postExact(found);
     }
 
     /** The certificate's latest plan of CP-SAT's whole model, or null. */

@@ -164,6 +164,18 @@ class ExactSearchTest {
     }
 
     @Test
+    void aPostedPlanIsReplacedOnlyByABetterOne() {
+        ExactPlans exchange = new ExactPlans();
+        exchange.postExact(found(5));
+        exchange.postWholeModel(found(3));
+        assertEquals(found(5), exchange.takeBetter(null));
+        exchange.postExact(found(3));
+        exchange.postExact(found(4));
+        assertEquals(found(4), exchange.takeBetter(null));
+        assertNull(exchange.takeBetter(null), "a posted plan is taken once");
+    }
+
+    @Test
     void localSearchLeavesAPostedPlanNoBetterThanItsBest() {
         ExactPlans exchange = new ExactPlans();
         exchange.postLocal(scored(5));
