@@ -7,6 +7,7 @@ import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Option;
+import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.PlacedOption;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.bounds.ExactRepair;
@@ -15,9 +16,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Changes to a plan's jobs, as one {@link ReassignMove}: an exact re-plan of a set of them, or another whole plan. */
 final class ExactReplan {
+    private static final Logger LOG = LoggerFactory.getLogger(ExactReplan.class);
+
     private ExactReplan() {
     }
 
@@ -82,6 +87,23 @@ final class ExactReplan {
         }
         return new Result(changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes), replan.settled(),
                 replan.costBound());
+    }
+
+    /**
+     * The move to the plan CP-SAT posted to a clock-stopped solve's {@code exchange} (null: none) when that plan beats
+     * local search's best, taking it from the exchange; null when there is none. It improves on the working plan, which
+     * is never better than the best. Only plans better than the best are taken: between phases Timefold keeps the
+     * working plan where late acceptance left it, often below the best, and a plan between the two would lead the
+     * search away from its best.
+     */
+    static ReassignMove towardsPosted(GpuPlan plan, ExactPlans exchange) {
+        ExactPlans.Found found = exchange == null ? null : exchange.takeBetter(exchange.localScore());
+        ReassignMove move = found == null ? null : towards(plan, found.plan());
+        if (move != null) {
+            exchange.tookUp();
+            LOG.debug("local search: took up CP-SAT's plan {}", found.score());
+        }
+        return move;
     }
 
     /** The move that turns the plan into {@code target}; null when they are the same. */

@@ -15,8 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A restart, between two local searches (each goes on from the plan the one before left): first, in a solve stopped by its
@@ -27,7 +25,6 @@ import org.slf4j.LoggerFactory;
  * limit repeats itself exactly.
  */
 public final class Perturbation implements PhaseCommand<GpuPlan> {
-    private static final Logger LOG = LoggerFactory.getLogger(Perturbation.class);
     /** Ruin-and-recreates per shake. */
     static final int ROUNDS = 3;
     /** Jobs re-planned exactly at once. */
@@ -59,8 +56,9 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         if (entities.size() < 2) {
             return;
         }
-        if (exchange != null && takeUp(context, exchange.takeBetter(exchange.localScore()))) {
-            exchange.tookUp();
+        ReassignMove takeUp = ExactReplan.towardsPosted(plan, exchange);
+        if (takeUp != null) {
+            context.execute(takeUp);
             return;
         }
         Random random = new Random(seed);
@@ -90,25 +88,6 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
             }
         }
         shake(context, entities, state, ruins, random);
-    }
-
-    /**
-     * Whether the plan CP-SAT found (null: none better than local search's best) beats the working plan, which then
-     * becomes it. Between phases Timefold keeps the working plan where late acceptance left it, often below the best: a
-     * plan between the two would lead the search away from its best, so only plans better than the best are taken.
-     */
-    private static boolean takeUp(PhaseCommandContext<GpuPlan> context, ExactPlans.Found found) {
-        if (found == null) {
-            return false;
-        }
-        HardMediumSoftScore now = context.getWorkingSolution().getScore();
-        ReassignMove move = ExactReplan.towards(context.getWorkingSolution(), found.plan());
-        if (move == null || context.<HardMediumSoftScore>executeTemporarilyAndCalculateScore(move).compareTo(now) <= 0) {
-            return false;
-        }
-        context.execute(move);
-        LOG.debug("restart: took up CP-SAT's plan {}", found.score());
-        return true;
     }
 
     private void shake(PhaseCommandContext<GpuPlan> context, List<JobAssignment> entities, PlanState state, Ruins ruins,

@@ -12,18 +12,17 @@ import io.gpuplan.solve.moves.Ruins.Ruin;
 import java.util.Iterator;
 import java.util.List;
 import java.util.random.RandomGenerator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Large-neighbourhood moves for local search: each takes out a set of related jobs ({@link Ruins}) and puts them
  * back together ({@link Recreate}), proposed as one {@link ReassignMove}. The copy of the plan they work on is
  * brought up to date once per step (Timefold asks for a new iterator every step, and undoes every move it
  * evaluates before the next). In a clock-stopped solve the first move drawn after CP-SAT posts a plan better than
- * local search's best is the move to that plan ({@link ExactPlans}). Only random selection is supported.
+ * local search's best is the move to that plan ({@link ExactPlans}): improving, it is accepted at once (left to the
+ * next restart, such a plan waited 10-18 s on 60-job quarters while local search kept finding slightly better plans
+ * of its own: docs/benchmarks.md). Only random selection is supported.
  */
 public final class RuinRecreateMoves implements MoveIteratorFactory<GpuPlan, ReassignMove> {
-    private static final Logger LOG = LoggerFactory.getLogger(RuinRecreateMoves.class);
     private static final Kind[] KINDS = Kind.values();
     private static final Order[] ORDERS = {Order.RANDOM, Order.LARGEST, Order.DEAREST, Order.REGRET};
     private static final StartRule[] RULES = StartRule.values();
@@ -64,7 +63,7 @@ public final class RuinRecreateMoves implements MoveIteratorFactory<GpuPlan, Rea
 
             @Override
             public ReassignMove next() {
-                ReassignMove takeUp = takeUp(plan, exchange);
+                ReassignMove takeUp = ExactReplan.towardsPosted(plan, exchange);
                 if (takeUp != null) {
                     return takeUp;
                 }
@@ -90,22 +89,6 @@ public final class RuinRecreateMoves implements MoveIteratorFactory<GpuPlan, Rea
                 return new ReassignMove("NONE", List.of());
             }
         };
-    }
-
-    /**
-     * In a clock-stopped solve ({@code exchange} not null), the move to a plan CP-SAT found beside local search that
-     * beats local search's best, when there is one: improving, it is accepted at once. Left to the next restart, such
-     * a plan waited while local search kept finding slightly better plans of its own (60 x 24 seed 3: 10-18 s, the
-     * exact search 3 % ahead: docs/benchmarks.md).
-     */
-    private static ReassignMove takeUp(GpuPlan plan, ExactPlans exchange) {
-        ExactPlans.Found found = exchange == null ? null : exchange.takeBetter(exchange.localScore());
-        ReassignMove towards = found == null ? null : ExactReplan.towards(plan, found.plan());
-        if (towards != null) {
-            exchange.tookUp();
-            LOG.debug("local search: a move to CP-SAT's plan {}", found.score());
-        }
-        return towards;
     }
 
     /** Up to a tenth of the jobs at once, at least 4 and at most 30. */
