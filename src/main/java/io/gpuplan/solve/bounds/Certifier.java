@@ -114,8 +114,9 @@ public final class Certifier {
 
     /**
      * Step 1, before local search: CP-SAT's plan of the most priority (starting from {@code start}), on two fifths of
-     * the deterministic budget, or null where CP-SAT is not run or finds none. Local search starts from it when it
-     * beats the warm start: the priority level is where CP-SAT is strongest and local search most easily stuck.
+     * the deterministic budget, in two runs at once ({@link StepOne}), or null where CP-SAT is not run or finds none.
+     * Local search starts from it when it beats the warm start: the priority level is where CP-SAT is strongest and
+     * local search most easily stuck.
      */
     public Decisions mostPriority(Decisions start) {
         if (limits.exactSeconds() <= 0) {
@@ -126,26 +127,32 @@ public final class Certifier {
             note = "CP-SAT not run: " + optionCount + " options, more than the " + MAX_EXACT_OPTIONS + " it is tried on";
             return null;
         }
+        priorityHint = start;
+        ExactModel m = priorityModel(start);
+        double budget = limits.exactSeconds() * PRIORITY_SHARE;
+        StepOne one = StepOne.run(m, cpSat(budget), priorityModel(start), cpSat(budget, limits.seed() + 1), this::solve);
+        if (one == null) {
+            note = stopper.stopped() ? "CP-SAT stopped before it found a plan" : "CP-SAT found no plan";
+            return null;
+        }
+        exactLevel = one.level();
+        exactPriorityBound = one.bound();
+        exactPriorityOptimal = exactPriorityBound <= exactLevel;
+        exactPlan = one.plan();
+        exact = m;
+        note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
+        LOG.debug("step 1: CP-SAT's most priority {} ({}), bound {}", exactLevel, one.by(), exactPriorityBound);
+        return exactPlan;
+    }
+
+    /** The exact model, hinted with {@code start} where there is one, maximizing planned priority. */
+    private ExactModel priorityModel(Decisions start) {
         ExactModel m = new ExactModel(problem, options);
         if (start != null) {
             m.hint(start);
         }
-        priorityHint = start;
         m.model.maximize(m.plannedPriority);
-        CpSolver first = cpSat(limits.exactSeconds() * PRIORITY_SHARE);
-        CpSolverStatus status = solve(first, m);
-        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
-            note = stopper.stopped() ? "CP-SAT stopped before it found a plan" : "CP-SAT found no plan (" + status + ")";
-            return null;
-        }
-        exactLevel = Math.round(first.objectiveValue());
-        exactPriorityBound = status == CpSolverStatus.OPTIMAL ? exactLevel : floorUp(first.bestObjectiveBound());
-        exactPriorityOptimal = status == CpSolverStatus.OPTIMAL;
-        exactPlan = m.decisions(first);
-        exact = m;
-        note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
-        LOG.debug("step 1: CP-SAT's most priority {} ({}), bound {}", exactLevel, status, exactPriorityBound);
-        return exactPlan;
+        return m;
     }
 
     /**
@@ -330,7 +337,11 @@ public final class Certifier {
     }
 
     private CpSolver cpSat(double deterministicSeconds) {
-        return ExactModel.cpSat(deterministicSeconds, seconds(), limits.seed());
+        return cpSat(deterministicSeconds, limits.seed());
+    }
+
+    private CpSolver cpSat(double deterministicSeconds, long seed) {
+        return ExactModel.cpSat(deterministicSeconds, seconds(), seed);
     }
 
     /** The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone. */
@@ -459,7 +470,7 @@ public final class Certifier {
     }
 
     /** An integer no smaller than the value, with room for the solvers' floating-point error. */
-    private static long floorUp(double value) {
+    static long floorUp(double value) {
         return (long) Math.floor(value + 1e-6 * Math.max(1, Math.abs(value)));
     }
 
