@@ -84,6 +84,8 @@ public final class Certifier {
     private Decisions exactPlan;
     private ExactModel exact;
     private Decisions priorityHint;
+    /** The seed of the step-1 run whose plan was taken: the second try goes on the way that run went. */
+    private long prioritySeed;
     private long exactLevel = -1;
     private volatile Decisions mostPriorityPlan;
     private volatile long exactPriorityBound = -1;
@@ -130,12 +132,14 @@ public final class Certifier {
         priorityHint = start;
         ExactModel m = priorityModel(start);
         double budget = limits.exactSeconds() * PRIORITY_SHARE;
-        StepOne one = StepOne.run(m, cpSat(budget), priorityModel(start), cpSat(budget, limits.seed() + 1), this::solve);
+        StepOne one = StepOne.run(m, cpSat(budget, limits.seed()), priorityModel(start), cpSat(budget, limits.seed() + 1),
+                this::solve);
         if (one == null) {
             note = stopper.stopped() ? "CP-SAT stopped before it found a plan" : "CP-SAT found no plan";
             return null;
         }
         exactLevel = one.level();
+        prioritySeed = limits.seed() + (one.second() ? 1 : 0);
         exactPriorityBound = one.bound();
         exactPriorityOptimal = exactPriorityBound <= exactLevel;
         exactPlan = one.plan();
@@ -244,9 +248,10 @@ public final class Certifier {
      * When step 1 neither proved its priority optimal nor reached the LP's bound: CP-SAT once more on the level's
      * whole budget, from step 1's hint, beside local search (where it costs local search nothing). Where local search
      * is stuck a step short of the most priority (a job that comes in only when several others move), CP-SAT often
-     * finds and proves it given the whole budget. From the same hint, not from step 1's plan: single-threaded CP-SAT
-     * is deterministic, so this run goes the way step 1 went and on (restarted from step 1's plan, it stayed in that
-     * plan's neighbourhood on 60-job quarters that a run from the start solved).
+     * finds and proves it given the whole budget. From the same hint and on the seed of the step-1 run whose plan was
+     * taken, not from that plan: single-threaded CP-SAT is deterministic, so this run goes the way that run went and
+     * on (restarted from step 1's plan, it stayed in that plan's neighbourhood on 60-job quarters that a run from the
+     * start solved).
      */
     private void morePriority() {
         ExactModel m = exact;
@@ -255,7 +260,7 @@ public final class Certifier {
         } else {
             m.model.clearHints();
         }
-        CpSolver more = cpSat(limits.exactSeconds());
+        CpSolver more = cpSat(limits.exactSeconds(), prioritySeed);
         CpSolverStatus status = solvePosting(more, m, priority -> priority > exactLevel);
         if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
             return;

@@ -21,9 +21,10 @@ import java.util.concurrent.CompletableFuture;
  * @param plan  the plan of the most priority found
  * @param level its planned priority
  * @param bound the most priority any plan can run, as proven by either run
+ * @param second whether the plan is the second run's
  * @param by    which run found the plan, and how each ended
  */
-record StepOne(Decisions plan, long level, long bound, String by) {
+record StepOne(Decisions plan, long level, long bound, boolean second, String by) {
 
     /** How the certifier solves a model: with its stop registration and wall-clock cap. */
     interface Solve {
@@ -110,7 +111,7 @@ record StepOne(Decisions plan, long level, long bound, String by) {
                 bound = Math.min(bound, r.bound());
             }
         }
-        return new StepOne(best.model.decisions(best.solver), best.level, bound,
+        return new StepOne(best.model.decisions(best.solver), best.level, bound, best == second,
                 (best == first ? "first" : "second") + " run; " + first.status + " at " + first.level + ", "
                         + second.status + " at " + second.level);
     }
