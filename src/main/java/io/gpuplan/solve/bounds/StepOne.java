@@ -88,29 +88,22 @@ record StepOne(Decisions plan, long level, long bound, boolean second, String by
                 }
             }
         });
-        synchronized (lock) {
-            first.status = status;
-        }
+        first.status = status; // read by this thread only
         if (status == CpSolverStatus.OPTIMAL) {
             second.solver.stopSearch();
         }
         other.join();
-        if (second.found()) {
-            second.level = Math.round(second.solver.objectiveValue());
+        long bound = Long.MAX_VALUE;
+        for (Run r : new Run[]{first, second}) {
+            if (r.found()) {
+                r.level = Math.round(r.solver.objectiveValue());
+                bound = Math.min(bound, r.bound());
+            }
         }
         if (!first.found() && !second.found()) {
             return null;
         }
-        if (first.found()) {
-            first.level = Math.round(first.solver.objectiveValue());
-        }
         Run best = !first.found() || second.found() && second.level > first.level ? second : first;
-        long bound = Long.MAX_VALUE;
-        for (Run r : new Run[]{first, second}) {
-            if (r.found()) {
-                bound = Math.min(bound, r.bound());
-            }
-        }
         return new StepOne(best.model.decisions(best.solver), best.level, bound, best == second,
                 (best == first ? "first" : "second") + " run; " + first.status + " at " + first.level + ", "
                         + second.status + " at " + second.level);
