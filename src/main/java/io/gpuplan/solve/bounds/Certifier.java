@@ -262,7 +262,7 @@ public final class Certifier {
         }
         CpSolver more = cpSat(limits.exactSeconds(), prioritySeed);
         CpSolverStatus status = solvePosting(more, m, priority -> priority > exactLevel);
-        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
+        if (!ExactModel.found(status)) {
             return;
         }
         long level = Math.round(more.objectiveValue());
@@ -271,8 +271,7 @@ public final class Certifier {
             exactPlan = m.decisions(more);
             post();
         }
-        long bound = status == CpSolverStatus.OPTIMAL ? level : floorUp(more.bestObjectiveBound());
-        exactPriorityBound = Math.min(exactPriorityBound, bound);
+        exactPriorityBound = Math.min(exactPriorityBound, ExactModel.priorityBound(more, status == CpSolverStatus.OPTIMAL));
         exactPriorityOptimal = exactPriorityBound <= exactLevel;
         note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
         LOG.debug("step 2: CP-SAT's most priority once more {} ({}), bound {}", exactLevel, status, exactPriorityBound);
@@ -292,14 +291,14 @@ public final class Certifier {
         m.model.minimize(m.cost);
         CpSolver second = cpSat(limits.exactSeconds());
         CpSolverStatus status = solvePosting(second, m, cost -> true);
-        if (status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE) {
+        if (ExactModel.found(status)) {
             exactPlan = m.decisions(second);
             // CP-SAT's cost is exact (each pool's cost is the plan's own, level by level): its bound is one.
             exactCostBound = ExactModel.costBound(second, status == CpSolverStatus.OPTIMAL);
         }
         note += ", cost " + (status == CpSolverStatus.OPTIMAL ? "optimal" : status == CpSolverStatus.FEASIBLE ? "not proven" : "no plan");
         LOG.debug("step 2: CP-SAT's cheapest plan at {}: {} ({}), bound {}", exactLevel,
-                status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE ? Math.round(second.objectiveValue()) : "-",
+                ExactModel.found(status) ? Math.round(second.objectiveValue()) : "-",
                 status, exactCostBound);
     }
 

@@ -4,6 +4,7 @@ import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
 import com.google.ortools.sat.CpSolverSolutionCallback;
+import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
@@ -336,6 +337,16 @@ final class ExactModel {
     /** The plan of a CP-SAT solution: present options at their starts, pools at their peaks. */
     Decisions decisions(CpSolver solver) {
         return PlacedOption.decisions(problem, placed(solver));
+    }
+
+    /** Whether CP-SAT ended with a plan (proven optimal or not). */
+    static boolean found(CpSolverStatus status) {
+        return status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE;
+    }
+
+    /** CP-SAT's bound on the priority it maximized: the optimum it proved, else its best bound down to a whole priority. */
+    static long priorityBound(CpSolver solver, boolean optimal) {
+        return optimal ? Math.round(solver.objectiveValue()) : Certifier.floorUp(solver.bestObjectiveBound());
     }
 
     /** CP-SAT's bound on the cost it minimized: the optimum it proved, else its best bound rounded up to a cent. */

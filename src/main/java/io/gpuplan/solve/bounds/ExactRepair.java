@@ -93,7 +93,7 @@ public final class ExactRepair {
     private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed) {
         CpSolver solver = ExactModel.cpSat(deterministicSeconds, wallSeconds, seed);
         CpSolverStatus status = solver.solve(m.model);
-        return new Solved(solver, status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE,
+        return new Solved(solver, ExactModel.found(status),
                 status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.INFEASIBLE);
     }
 

@@ -44,11 +44,11 @@ record StepOne(Decisions plan, long level, long bound, boolean second, String by
         }
 
         boolean found() {
-            return status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.FEASIBLE;
+            return ExactModel.found(status);
         }
 
         long bound() {
-            return status == CpSolverStatus.OPTIMAL ? level : Certifier.floorUp(solver.bestObjectiveBound());
+            return ExactModel.priorityBound(solver, status == CpSolverStatus.OPTIMAL);
         }
     }
 
