@@ -5,9 +5,11 @@ import io.gpuplan.model.GpuPlan;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.PlanEvaluator;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -37,12 +39,40 @@ public final class ExactPlans {
     /** The exchange of each clock-stopped local search running now, by its problem (the same instance, not an equal one). */
     private static final Map<Problem, ExactPlans> OPEN = Collections.synchronizedMap(new IdentityHashMap<>());
 
+    /**
+     * Local search rests once it has gone {@link #STALLED} without a better plan of its own while the exact search
+     * runs: the two share two cores with the certificate's CP-SAT, and on 60-job quarters the exact search's re-plans
+     * (each cut at its wall cap) find most cheaper plans late in a solve, while a stalled local search spends a core on
+     * its own plateau (docs/benchmarks.md, twenty-second session).
+     */
+    static final Duration STALLED = Duration.ofSeconds(3);
+    /** How long a resting local search waits for CP-SAT's next plan, once a step. */
+    static final Duration REST = Duration.ofMillis(50);
+
     private final AtomicReference<Found> exact = new AtomicReference<>();
     /** The certificate's latest plan of CP-SAT's whole model, which the exact search reads (it may run beside it). */
     private final AtomicReference<Found> wholeModel = new AtomicReference<>();
     /** Local search's best plan, as Timefold's event gave it (a copy of its own): made decisions only when read. */
     private final AtomicReference<GpuPlan> local = new AtomicReference<>();
     private final AtomicInteger takenUp = new AtomicInteger();
+    /** When local search last found a better plan of its own, or started (System.nanoTime). */
+    private volatile long localImproved = System.nanoTime();
+    /** Whether the exact search runs now (local search rests only beside it). */
+    private volatile boolean searching;
+    /** Plans posted so far by CP-SAT (guarded by this: a resting local search waits for the next). */
+    private long posts;
+    private final long stalledNanos;
+    private final long restNanos;
+
+    /** An exchange whose local search rests after {@link #STALLED}. */
+    public ExactPlans() {
+        this(STALLED, REST);
+    }
+
+    ExactPlans(Duration stalled, Duration rest) {
+        this.stalledNanos = stalled.toNanos();
+        this.restNanos = rest.toNanos();
+    }
 
     /**
      * CP-SAT found a better plan than it had: replaces one local search has not taken yet, unless that one scores better
@@ -51,6 +81,39 @@ public final class ExactPlans {
      */
     public void postExact(Found found) {
         exact.accumulateAndGet(found, (pending, posted) -> posted.beats(pending) ? posted : pending);
+        synchronized (this) {
+            posts++;
+            notifyAll(); // a resting local search takes it up at once
+        }
+    }
+
+    /** The exact search starts ({@code true}) or ends. */
+    public void searching(boolean running) {
+        searching = running;
+    }
+
+    /**
+     * Asked by local search once a step: when it has stalled beside the exact search, waits for CP-SAT's next plan or
+     * the rest's end, so the step costs the cores little. A better plan of its own, or one taken up from CP-SAT (which
+     * is one), sets it going at full speed again. Returns whether it rested.
+     */
+    public boolean pace() {
+        if (!searching || System.nanoTime() - localImproved < stalledNanos) {
+            return false;
+        }
+        long end = System.nanoTime() + restNanos;
+        synchronized (this) {
+            long seen = posts;
+            for (long left = restNanos; posts == seen && left > 0; left = end - System.nanoTime()) {
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // a stop: Timefold ends the step
+                    break;
+                }
+            }
+        }
+        return true;
     }
 
     /** The certificate's CP-SAT found a better plan on the whole model: for local search and the exact search. */
@@ -70,6 +133,7 @@ public final class ExactPlans {
      */
     public Opened open(Problem problem) {
         OPEN.put(problem, this);
+        localImproved = System.nanoTime(); // local search starts now: CP-SAT's first step may have taken seconds
         return () -> OPEN.remove(problem);
     }
 
@@ -112,6 +176,7 @@ public final class ExactPlans {
     /** Local search's new best plan (a copy it no longer changes). */
     public void postLocal(GpuPlan best) {
         local.set(best);
+        localImproved = System.nanoTime();
     }
 
     /** The score of local search's best plan so far, or null. */

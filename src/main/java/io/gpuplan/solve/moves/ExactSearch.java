@@ -141,7 +141,13 @@ public final class ExactSearch {
             SolutionDecisions.apply(search.plan, from);
         }
         LOG.debug("exact search: starts from {}", search.best == null ? "no plan" : search.best.score());
-        Found found = search.search();
+        Found found;
+        exchange.searching(true);
+        try {
+            found = search.search();
+        } finally {
+            exchange.searching(false);
+        }
         LOG.debug("exact search: re-plans by kind (tried, wall s, better): {}", search.tally);
         return found;
     }

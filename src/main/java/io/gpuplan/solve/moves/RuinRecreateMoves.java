@@ -20,7 +20,8 @@ import java.util.random.RandomGenerator;
  * evaluates before the next). In a clock-stopped solve the first move drawn after CP-SAT posts a plan better than
  * local search's best is the move to that plan ({@link ExactPlans}): improving, it is accepted at once (left to the
  * next restart, such a plan waited 10-18 s on 60-job quarters while local search kept finding slightly better plans
- * of its own: docs/benchmarks.md). Only random selection is supported.
+ * of its own: docs/benchmarks.md); stalled beside the exact search, each step first rests ({@link ExactPlans#pace}).
+ * Only random selection is supported.
  */
 public final class RuinRecreateMoves implements MoveIteratorFactory<GpuPlan, ReassignMove> {
     private static final Kind[] KINDS = Kind.values();
@@ -55,6 +56,9 @@ public final class RuinRecreateMoves implements MoveIteratorFactory<GpuPlan, Rea
         RuinRecreate rr = new RuinRecreate(state, random);
         int most = maxRuinSize(entities.size());
         ExactPlans exchange = ExactPlans.of(plan.getProblem());
+        if (exchange != null) {
+            exchange.pace(); // once a step: Timefold asks for a new iterator every step
+        }
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
