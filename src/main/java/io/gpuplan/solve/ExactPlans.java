@@ -108,7 +108,7 @@ public final class ExactPlans {
                 try {
                     TimeUnit.NANOSECONDS.timedWait(this, left);
                 } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt(); // a stop: Timefold ends the step
+                    Thread.currentThread().interrupt(); // the solver thread is shut down: the flag stays for Timefold
                     break;
                 }
             }
