@@ -132,6 +132,11 @@ public final class Benchmark {
             return plan.totals().lowerBound() == null ? null : plan.totals().lowerBound().gap();
         }
 
+        /** Whether the plan's own certificate proves it optimal at both levels. */
+        public boolean provenOptimal() {
+            return plan.totals().lowerBound() != null && Boolean.TRUE.equals(plan.totals().lowerBound().provenOptimal());
+        }
+
         /** Whether the plan leaves the referee's proven least priority unplanned (null: nothing proven). */
         public Boolean atLeastPriority() {
             return reference == null || reference.unplannedPriority() == null ? null

@@ -66,10 +66,25 @@ class BenchTest {
             assertTrue(r.plan().totals().lowerBound().best().movePointRight(2).longValueExact() <= r.reference().costCents());
         }
 
+        // The targets count a plan at the optimum by the referee's proof or, where there is none, by its own.
+        assertTrue(r.provenOptimal(), "6 jobs in 2 s: the certificate proves the plan optimal");
+        Benchmark.Size asS = new Benchmark.Size("S", 6, 8, 1, r.checkpoints());
+        String refereed = BenchTable.targets(List.of(as(asS, r, r.reference())));
+        assertTrue(refereed.contains("met — S: the proven optimum at both levels (cost within 0.1 %) in 2 s: 1 of 1 seeds (the referee proved 1)"), refereed);
+        String alone = BenchTable.targets(List.of(as(asS, r, null)));
+        assertTrue(alone.contains("met — S: the proven optimum at both levels (cost within 0.1 %) in 2 s: 1 of 1 seeds (the referee proved 0, the plan's own certificate 1 more)"), alone);
+
         String table = BenchTable.markdown(List.of(r), "gpuplan bench --sizes 6x8");
         String row = table.lines().filter(l -> l.startsWith("| 1 |")).findFirst().orElseThrow();
         assertEquals(8 + 2, row.split("\\|", -1).length - 2, "one cell per column (two checkpoints): " + row);
         assertTrue(table.contains("**6x8** (6 jobs × 8 offers)") && table.contains("cost @2 s") && table.contains("cores"), table);
+    }
+
+    /** The run as one of {@code size}, with the referee's proof {@code reference} (null: no referee). */
+    private static Benchmark.Result as(Benchmark.Size size, Benchmark.Result r, Benchmark.Reference reference) {
+        return new Benchmark.Result(size, r.seed(), r.days(), r.firstFeasible(), r.checkpoints(), r.costAtCheckpoint(),
+                r.worseAtCheckpoint(), r.plan(), r.unplannedWithOptions(), r.peakHeapBytes(), r.maxHeapBytes(), r.total(),
+                reference, r.movesPerSecond());
     }
 
     @Test
