@@ -92,9 +92,11 @@ public final class BenchTable {
         for (String name : List.of("S", "S60")) {
             List<Benchmark.Result> runs = of(results, name);
             if (!runs.isEmpty()) {
-                // At the optimum: within 0.1 % of the referee's, or, where the referee proved none (--referee 0s, or
-                // out of time), proven optimal by the plan's own certificate (its bound never exceeds the optimum).
-                long certified = runs.stream().filter(r -> r.gapToOptimum() == null && r.provenOptimal()).count();
+                // At the optimum: within 0.1 % of the referee's, or, where the referee proved no cost (--referee 0s, or
+                // out of time), proven optimal by the plan's own certificate (its bound never exceeds the optimum) and
+                // not contradicted by a least priority the referee proved (then no certificate's word counts).
+                long certified = runs.stream().filter(r -> r.gapToOptimum() == null && !Boolean.FALSE.equals(r.atLeastPriority())
+                        && r.provenOptimal()).count();
                 long atReferees = runs.stream().filter(r -> r.gapToOptimum() != null && r.gapToOptimum().compareTo(new BigDecimal("0.001")) <= 0).count();
                 long equal = atReferees + certified;
                 long refereed = runs.stream().filter(r -> r.reference() != null && r.reference().costCents() != null).count();

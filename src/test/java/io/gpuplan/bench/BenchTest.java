@@ -73,6 +73,10 @@ class BenchTest {
         assertTrue(refereed.contains("met — S: the proven optimum at both levels (cost within 0.1 %) in 2 s: 1 of 1 seeds (the referee proved 1)"), refereed);
         String alone = BenchTable.targets(List.of(as(asS, r, null)));
         assertTrue(alone.contains("met — S: the proven optimum at both levels (cost within 0.1 %) in 2 s: 1 of 1 seeds (the referee proved 0, the plan's own certificate 1 more)"), alone);
+        // A referee that proved less priority unplanned than the plan leaves overrules the plan's own word.
+        Benchmark.Reference lessUnplanned = new Benchmark.Reference(r.unplannedPriority() - 1, null, r.reference().took());
+        String overruled = BenchTable.targets(List.of(as(asS, r, lessUnplanned)));
+        assertTrue(overruled.contains("**not met** — S: the proven optimum at both levels (cost within 0.1 %) in 2 s: 0 of 1 seeds (the referee proved 0)"), overruled);
 
         String table = BenchTable.markdown(List.of(r), "gpuplan bench --sizes 6x8");
         String row = table.lines().filter(l -> l.startsWith("| 1 |")).findFirst().orElseThrow();
