@@ -59,9 +59,11 @@ class SearchQualityTest {
      * A move-limited solve whose plan the certificate does not prove optimal runs the exact search after local search,
      * on a deterministic budget (SearchAfter), then SCIP's re-plans of every job on a node limit (RestrictedMip): on
      * the generated 60-job quarter of seed 2, with 30,000 moves and CP-SAT at 2 deterministic seconds a level, the plan
-     * ends from SCIP's (startedFrom says which plan the solve ended from) within 0.1 % of the quarter's proven optimum
-     * (2,412,615.66 USD, HiGHS: docs/benchmarks.md; before SCIP's re-plan this test allowed 0.5 %); the same settings
-     * give the same plan.
+     * ends from one of theirs (startedFrom says which plan the solve ended from) within 0.1 % of the quarter's proven
+     * optimum (2,412,615.66 USD, HiGHS: docs/benchmarks.md; before SCIP's re-plan this test allowed 0.5 %). It ended
+     * from SCIP's until the exact search's re-plans let jobs outside a set start elsewhere (ExactReplan.slides); since
+     * then the exact search reaches the optimum itself and SCIP finds nothing better. The same settings give the same
+     * plan.
      */
     @Test
     void aMoveLimitedSolveRunsTheExactSearchThenScipAfterLocalSearchAndRepeatsIt() throws Exception {
@@ -71,7 +73,8 @@ class SearchQualityTest {
         PlanSolver.Result first = PlanSolver.solve(p, settings, x -> { });
         Evaluation e = PlanEvaluator.evaluate(p, SolutionDecisions.of(first.plan()));
         assertTrue(e.feasible());
-        assertTrue(first.certificate().startedFrom().startsWith("SCIP's re-plan"), first.certificate().startedFrom());
+        String from = first.certificate().startedFrom();
+        assertTrue(from.startsWith("SCIP's re-plan") || from.startsWith("the exact search's plan"), from);
         assertTrue(e.costCents() <= Math.round(241_261_566 * 1.001), "cost " + e.costCents());
         PlanSolver.Result again = PlanSolver.solve(p, settings, x -> { });
         assertEquals(SolutionDecisions.of(first.plan()), SolutionDecisions.of(again.plan()));

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Large-neighbourhood search with CP-SAT as the re-packer, beside local search in a time-limited solve (after it in a
  * move-limited one, on a deterministic budget: {@code solve.SearchAfter}): again and
- * again a set of jobs ({@link ReplanSets}) is re-planned exactly with every other job fixed ({@link ExactReplan}),
+ * again a set of jobs ({@link ReplanSets}) is re-planned exactly with every other job on its option ({@link ExactReplan}),
  * mostly for the least cost at no less priority, kept when the plan scores better. It works from the better of its
  * own plan, local search's best and the certificate's CP-SAT plans ({@link ExactPlans}), and posts each plan it
  * improves for local search's next restart. On 60-job quarters it finds cheaper plans at a priority level than local

@@ -19,7 +19,7 @@ import java.util.Random;
 /**
  * A restart, between two local searches (each goes on from the plan the one before left): first, in a solve stopped by its
  * clock, a better plan CP-SAT found beside local search (the certificate's or {@link ExactSearch}'s), when there is
- * one; else an exact re-plan of a related set of jobs (CP-SAT on that set, every other job fixed:
+ * one; else an exact re-plan of a related set of jobs (CP-SAT on that set, every other job on its option:
  * {@link ExactReplan}), kept when it is better; if it is not, a shake of several large ruin-and-recreates kept
  * whatever they cost, so the next local search starts in another basin. Each restart has its own seed, derived from the solve's, so a solve with the same seed and move
  * limit repeats itself exactly.
