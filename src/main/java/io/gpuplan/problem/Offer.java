@@ -51,6 +51,14 @@ public record Offer(String id, String provider, String region, String jurisdicti
                 expectedUse, java.util.List.of(), null);
     }
 
+    /**
+     * GPUs in use are limited slot by slot: by a cap (R21) or by what a committed pool buys (R18, R28). Only on such an
+     * offer do jobs compete for GPUs, so only there is each slot's use tracked (relaxations, exact model, moves).
+     */
+    public boolean limitsGpusInUse() {
+        return isCapped() || isCommitted();
+    }
+
     /** R31.1: a reservation bought by the previous plan, carried into this horizon at no new cost. */
     public boolean isCarried() {
         return carried != null;

@@ -113,7 +113,7 @@ final class ExactModel {
                     usedOn.computeIfAbsent(o.offer(), k -> LinearExpr.newBuilder())
                             .addTerm(p, (long) o.billedGpus() * o.durationSlots());
                 }
-                if (Relaxations.tracked(o.offer())) {
+                if (o.offer().limitsGpusInUse()) {
                     intervalsOn.computeIfAbsent(o.offer(), k -> new ArrayList<>())
                             .add(model.newOptionalFixedSizeIntervalVar(s, o.durationSlots(), p, "i" + o));
                     demandsOn.computeIfAbsent(o.offer(), k -> new ArrayList<>()).add((long) o.billedGpus());
@@ -232,7 +232,7 @@ final class ExactModel {
                 // A pool only fixed jobs use keeps its level: its cost is a constant of the budgets.
                 relevant.add(o.offer());
             }
-            if (Relaxations.tracked(o.offer()) && relevant.contains(o.offer())) {
+            if (o.offer().limitsGpusInUse() && relevant.contains(o.offer())) {
                 int[] u = use.computeIfAbsent(o.offer(), k -> new int[problem.horizon().slots()]);
                 for (int t = p.start(); t < p.start() + o.durationSlots(); t++) {
                     u[t] += o.billedGpus();

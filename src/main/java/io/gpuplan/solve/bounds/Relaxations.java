@@ -36,7 +36,7 @@ final class Relaxations {
         long entries = 0;
         for (JobOptions jo : options) {
             for (Option o : jo.options()) {
-                if (tracked(o.offer())) {
+                if (o.offer().limitsGpusInUse()) {
                     entries += (long) (o.latestStart() - o.earliestStart() + 1) * (o.durationSlots() + 2);
                 }
             }
@@ -46,10 +46,6 @@ final class Relaxations {
 
     static final String TIME_INDEXED = "time-indexed";
     static final String AGGREGATED = "aggregated";
-
-    static boolean tracked(Offer o) {
-        return o.isCapped() || o.isCommitted();
-    }
 
     /**
      * The time-indexed model. R29 is in both relaxations, linear (u by default: each job's share comes off its pool's
@@ -109,7 +105,7 @@ final class Relaxations {
                 onOffer.computeIfAbsent(o.offer(), k -> new ArrayList<>()).add(o);
             }));
             for (Offer offer : used) {
-                if (!tracked(offer)) {
+                if (!offer.limitsGpusInUse()) {
                     continue;
                 }
                 double cap = offer.isCommitted() ? 0 : offer.maxGpus();
@@ -135,7 +131,7 @@ final class Relaxations {
                 jobFirst[j] = columns;
                 priority[j] = jobs.get(j).job().priority();
                 for (Option o : undominated(jobs.get(j).options())) {
-                    boolean perStart = timeIndexed && tracked(o.offer());
+                    boolean perStart = timeIndexed && o.offer().limitsGpusInUse();
                     for (int s = o.earliestStart(); s <= (perStart ? o.latestStart() : o.earliestStart()); s++) {
                         jobColumn(o, perStart ? s : -1);
                     }
@@ -171,7 +167,7 @@ final class Relaxations {
             List<Option> kept = new ArrayList<>();
             List<Option> free = new ArrayList<>();
             for (Option o : options) {
-                (tracked(o.offer()) ? kept : free).add(o);
+                (o.offer().limitsGpusInUse() ? kept : free).add(o);
             }
             free.sort(Comparator.comparingLong(Option::totalCents));
             List<long[]> frontier = new ArrayList<>();

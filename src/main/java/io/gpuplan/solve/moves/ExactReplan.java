@@ -107,7 +107,7 @@ final class ExactReplan {
      * adds made re-plans 10-30 % longer there (docs/benchmarks.md, issue 10's twenty-fourth session).
      */
     static boolean slides(Option option) {
-        return (option.offer().isCapped() || option.offer().isCommitted()) && option.earliestStart() < option.latestStart();
+        return option.offer().limitsGpusInUse() && option.earliestStart() < option.latestStart();
     }
 
     /**

@@ -221,10 +221,7 @@ public final class ExactSearch {
         }
         Found after = null;
         if (replan.move() != null) {
-            for (ReassignMove.Change c : replan.move().changes()) {
-                c.job().setOption(c.option());
-                c.job().setStart(c.start());
-            }
+            replan.move().applyOutsideSolver();
             Found changed = Found.of(problem, SolutionDecisions.of(plan));
             if (changed.beats(than)) {
                 LOG.debug("exact search: re-plan of {} jobs ({}, {}{}, {}) -> {}", set.jobs().length, set.level(),

@@ -152,7 +152,7 @@ final class PlanState {
         cheapestOn = cheapest;
         for (int o = 0; o < offers.length; o++) {
             Offer offer = offers[o];
-            tracked[o] = offer.isCapped() || offer.isCommitted();
+            tracked[o] = offer.limitsGpusInUse();
             if (tracked[o]) {
                 usage[o] = new int[slots];
             }

@@ -31,6 +31,14 @@ record ReassignMove(String name, List<Change> changes) implements Move<GpuPlan> 
         }
     }
 
+    /** Makes the changes on the jobs themselves, outside a solver (the exact search's own plan). */
+    void applyOutsideSolver() {
+        for (Change c : changes) {
+            c.job().setOption(c.option());
+            c.job().setStart(c.start());
+        }
+    }
+
     @Override
     public SequencedCollection<Object> getPlanningEntities() {
         return changes.stream().map(c -> (Object) c.job()).toList();

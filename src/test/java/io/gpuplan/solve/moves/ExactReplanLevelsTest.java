@@ -52,10 +52,7 @@ class ExactReplanLevelsTest {
     }
 
     private Evaluation after(ExactReplan.Result r) {
-        for (ReassignMove.Change c : r.move().changes()) {
-            c.job().setOption(c.option());
-            c.job().setStart(c.start());
-        }
+        r.move().applyOutsideSolver();
         return PlanEvaluator.evaluate(problem, SolutionDecisions.of(plan));
     }
 

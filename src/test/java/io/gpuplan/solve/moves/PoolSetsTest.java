@@ -60,10 +60,7 @@ class PoolSetsTest {
                     "job " + j + " alone on the cheaper pool would cost more");
         }
         ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5, Double.POSITIVE_INFINITY, 1);
-        for (ReassignMove.Change c : r.move().changes()) {
-            c.job().setOption(c.option());
-            c.job().setStart(c.start());
-        }
+        r.move().applyOutsideSolver();
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(plan));
         assertTrue(e.feasible());
         assertEquals(0, e.unplannedPriority());
@@ -76,10 +73,7 @@ class PoolSetsTest {
         ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5, Double.POSITIVE_INFINITY, 1);
         assertNull(r.move(), "every job already runs on dear, the only pool left: nothing changes");
         ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5, Double.POSITIVE_INFINITY, 1);
-        back.move().changes().forEach(c -> {
-            c.job().setOption(c.option());
-            c.job().setStart(c.start());
-        });
+        back.move().applyOutsideSolver();
         ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5, Double.POSITIVE_INFINITY, 1);
         assertEquals(5, again.move().changes().size(), "off cheap, all five go back to dear, though that costs more");
         again.move().changes().forEach(c -> assertEquals("dear", c.option().offer().id()));
