@@ -139,7 +139,7 @@ public final class RuleReport {
         e.owned().forEach(r -> reserved.put(r.offer().id(), r.gpus()));
         for (Offer o : e.problem().offers()) {
             int cap = o.isCommitted() ? reserved.getOrDefault(o.id(), 0) : o.maxGpus();
-            if (!o.isCommitted() && !o.isCapped() || cap == 0) {
+            if (!o.limitsGpusInUse() || cap == 0) {
                 continue;
             }
             int[] used = e.usage().get(o.id());

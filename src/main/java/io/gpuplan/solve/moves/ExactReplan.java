@@ -72,12 +72,13 @@ final class ExactReplan {
             if (free[j] || a.getOption() == null) {
                 continue;
             }
+            PlacedOption placed = new PlacedOption(a.getOption(), a.getStart());
             if (slides(a.getOption())) {
                 changing.add(j);
                 freeJobs.add(new JobOptions(a.getJob(), List.of(a.getOption()), List.of(), 0));
-                current.add(new PlacedOption(a.getOption(), a.getStart()));
+                current.add(placed);
             } else {
-                fixed.add(new PlacedOption(a.getOption(), a.getStart()));
+                fixed.add(placed);
             }
         }
         ExactRepair.Replan replan = ExactRepair.replan(plan.getProblem(), freeJobs, fixed, current, level,
