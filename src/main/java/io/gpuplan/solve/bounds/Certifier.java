@@ -38,8 +38,6 @@ public final class Certifier {
      * (123 unplanned) unproven on four solver seeds of six, to be found 14–19 s later (docs/benchmarks.md).
      */
     static final double PRIORITY_SHARE = 0.4;
-    /** The share of the cost level's budget CP-SAT gets from the LP's plan, before its cheapest plan ({@link #fromLp}). */
-    static final double FROM_LP_SHARE = 0.2;
     /** Above this many options CP-SAT is not tried (its bounds there are weaker than the LP's). */
     static final int MAX_EXACT_OPTIONS = 4_000;
     /**
@@ -90,7 +88,6 @@ public final class Certifier {
     private long prioritySeed;
     private long exactLevel = -1;
     private volatile Decisions mostPriorityPlan;
-    private Decisions fromLpPlan;
     private volatile long exactPriorityBound = -1;
     private boolean exactPriorityOptimal;
     private long exactCostBound = -1;
@@ -224,7 +221,7 @@ public final class Certifier {
     public void costBounds(long startPriority) {
         // The LP first: a second or so on quarters small enough for CP-SAT, whose cheapest plan may then take all
         // that is left of the time cap.
-        double[] lpPlan = lpCostBound(priorityBound);
+        lpCostBound(priorityBound);
         if (startPriority < priorityBound) {
             lpCostBound(startPriority);
         }
@@ -233,37 +230,9 @@ public final class Certifier {
         }
         if (optionCount > FULL_EFFORT_OPTIONS) {
             note += ", cost not tried (" + optionCount + " options, more than the " + FULL_EFFORT_OPTIONS + " it is tried on)";
-            return;
+        } else {
+            cheapest();
         }
-        ExactModel m = exact;
-        m.model.clearObjective();
-        m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
-        m.model.minimize(m.cost);
-        if (exchange != null && lpPlan != null) {
-            fromLpPlan = fromLp(m, relaxation.likeliestPlan(problem, lpPlan));
-        }
-        cheapest(m);
-    }
-
-    /**
-     * A time-limited solve's first cheap plans: CP-SAT hinted with the plan the cost LP leans to, on a fifth of the
-     * level's budget, each plan posted as it comes. Step 1's plan, which {@link #cheapest} starts from, runs the most
-     * priority at any cost: on a 60-job quarter where it cost 2.4 times the optimum, CP-SAT from it was still 30 % above
-     * the optimum after 26 s, from the LP's plan 11 % after 3 s. A tenth of the budget often stopped short of that
-     * (docs/benchmarks.md, issue 10's twenty-sixth session).
-     */
-    private Decisions fromLp(ExactModel m, Decisions lpPlan) {
-        m.hint(lpPlan);
-        CpSolver solver = cpSat(limits.exactSeconds() * FROM_LP_SHARE);
-        CpSolverStatus status = solvePosting(solver, m, cost -> true);
-        LOG.debug("step 2: CP-SAT's plan from the LP's at {}: {} ({})", exactLevel,
-                ExactModel.found(status) ? Math.round(solver.objectiveValue()) : "-", status);
-        return ExactModel.found(status) ? m.decisions(solver) : null;
-    }
-
-    /** CP-SAT's plan from the LP's ({@link #fromLp}; null: not run, or none found). */
-    Decisions fromLpPlan() {
-        return fromLpPlan;
     }
 
     /**
@@ -314,8 +283,12 @@ public final class Certifier {
      * another way than the re-plans of sets (on 60-job quarters the exact search took one up and went on from it),
      * and its bound is the certificate's at that priority.
      */
-    private void cheapest(ExactModel m) {
+    private void cheapest() {
+        ExactModel m = exact;
         m.hint(exactPlan);
+        m.model.clearObjective();
+        m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
+        m.model.minimize(m.cost);
         CpSolver second = cpSat(limits.exactSeconds());
         CpSolverStatus status = solvePosting(second, m, cost -> true);
         if (ExactModel.found(status)) {
@@ -375,17 +348,12 @@ public final class Certifier {
         return ExactModel.cpSat(deterministicSeconds, seconds(), seed);
     }
 
-    /**
-     * The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone.
-     *
-     * @return the LP's column values (null where it was not solved whole)
-     */
-    private double[] lpCostBound(long level) {
+    /** The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone. */
+    private void lpCostBound(long level) {
         double value = relaxation.pricedPoolBound(level);
         String by = "Lagrangian of the " + relaxation.kind() + " relaxation at pool prices, for plans running at least "
                 + level + " priority";
         double fromLp;
-        double[] values = null;
         if (stopper.stopped()) {
             fromLp = Double.NEGATIVE_INFINITY; // no LP once stopped; pool prices take one pass
         } else if (lpTooLarge) {
@@ -393,7 +361,6 @@ public final class Certifier {
         } else {
             Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
             fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
-            values = lp.hasSolution() ? lp.values() : null;
         }
         if (fromLp >= value) {
             value = fromLp;
@@ -404,7 +371,6 @@ public final class Certifier {
             // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
             costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - relaxation.pools())), by));
         }
-        return values;
     }
 
     /**

@@ -244,27 +244,6 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
         return hint;
     }
 
-    /**
-     * The plan the LP's (fractional) values lean to: each job whose columns sum to more than a half on its likeliest
-     * column (the first of equal ones), each pool at its jobs' peak. Seldom feasible (capacity and budgets hold only on
-     * average), but near a cheap plan: a hint for CP-SAT.
-     */
-    Decisions likeliestPlan(Problem problem, double[] values) {
-        List<PlacedOption> placed = new ArrayList<>();
-        for (int j = 0; j < jobs; j++) {
-            int likeliest = jobFirst[j];
-            double sum = 0;
-            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
-                sum += values[c];
-                likeliest = values[c] > values[likeliest] ? c : likeliest;
-            }
-            if (sum > 0.5) {
-                placed.add(new PlacedOption(option[likeliest], start[likeliest] < 0 ? option[likeliest].earliestStart() : start[likeliest]));
-            }
-        }
-        return PlacedOption.decisions(problem, placed);
-    }
-
     /** The plan of a solver's integer values: each job column at 1 placed, each pool bought at its jobs' peak. */
     Decisions plan(Problem problem, double[] values) {
         List<PlacedOption> placed = new ArrayList<>();

@@ -74,27 +74,6 @@ class CertifierTest {
         assertTrue(!c.provesOptimal(pool));
     }
 
-    /**
-     * The LP runs both jobs on-demand (a pool bought for them costs 1,920 USD where on-demand saves 768 per job
-     * moved off it), so CP-SAT from the LP's plan finds the optimum at once; a move-limited solve (no exchange) does
-     * not run it, so its certificate and plans are as they were.
-     */
-    @Test
-    void inAClockStoppedSolveCpSatStartsTheCostLevelFromTheLpsPlan() throws Exception {
-        Problem p = twoOnAPool();
-        Certifier c = afterTheFirstStep(p);
-        long level = PlanEvaluator.evaluate(p, c.exactPlan()).plannedPriority();
-        c.run(c.exactPlan(), level, new ExactPlans());
-        Evaluation fromLp = PlanEvaluator.evaluate(p, c.fromLpPlan());
-        assertTrue(fromLp.feasible());
-        assertEquals(level, fromLp.plannedPriority());
-        assertEquals(TWO_ON_A_POOL_OPTIMUM, fromLp.costCents());
-
-        Certifier moveLimited = afterTheFirstStep(p);
-        moveLimited.run(moveLimited.exactPlan(), level, null);
-        assertNull(moveLimited.fromLpPlan());
-    }
-
     @Test
     void scipsReplanOverTheWholeGapBoundsTheCostAsTheCertificateStatesIt() throws Exception {
         // The four runs (RelaxationTest), all on-demand: 4 × 18,971.40 USD. CP-SAT off, so the LP's bound is the other. SCIP's bound over every column that can be in a cheaper plan is the optimum, 16 reserved

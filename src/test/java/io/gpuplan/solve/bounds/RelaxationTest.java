@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
-import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
-import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.solve.ExhaustiveSearch;
@@ -63,34 +61,6 @@ class RelaxationTest {
         // its own hours at the reserved price, less than on-demand, so all four go there.
         assertEquals(4 * 3.2 * GPU_QUARTER, r.pricedPoolBound(ALL), 1e-3);
         assertEquals(2 * 3.2 * GPU_QUARTER, r.pricedPoolBound(2), 1e-3);
-    }
-
-    /**
-     * The plan the LP leans to: v1 at 0.3 on-demand and 0.4 on the pool goes to the pool; v2 at 0.2 in all (not more
-     * than a half) stays out; v3 wholly on-demand goes there; v4, at nothing, stays out; the pool is bought at v1's 16.
-     */
-    @Test
-    void theLikeliestPlanTakesEachJobsLikeliestColumnWhereItIsMoreThanHalfIn() throws Exception {
-        Problem p = ProblemReader.read(FOUR_RUNS).problem();
-        Relaxation r = Relaxations.timeIndexed(p, OptionEnumerator.enumerate(p));
-        double[] values = new double[r.columns()];
-        values[column(r, "v1", "od", 0)] = 0.3;
-        values[column(r, "v1", "ri", 0)] = 0.4;
-        values[column(r, "v2", "od", 18)] = 0.2;
-        values[column(r, "v3", "od", 36)] = 1;
-        Decisions plan = r.likeliestPlan(p, values);
-        assertEquals(List.of(new Placement("v1", "ri", 16, 0), new Placement("v3", "od", 16, 36)), plan.placements());
-        assertEquals(Map.of("ri", 16), plan.reservations());
-    }
-
-    /** The time-indexed column of {@code job} on {@code offer} starting at {@code start}. */
-    private static int column(Relaxation r, String job, String offer, int start) {
-        for (int c = 0; c < r.jobColumns(); c++) {
-            if (r.option()[c].job().id().equals(job) && r.option()[c].offer().id().equals(offer) && r.start()[c] == start) {
-                return c;
-            }
-        }
-        throw new AssertionError("no column " + job + " on " + offer + " at " + start);
     }
 
     @Test
