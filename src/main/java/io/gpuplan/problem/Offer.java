@@ -59,6 +59,11 @@ public record Offer(String id, String provider, String region, String jurisdicti
         return isCapped() || isCommitted();
     }
 
+    /** R21: the most GPUs one slot may use, {@code committedGpus} being what the plan buys of a committed pool. */
+    public int gpuLimit(int committedGpus) {
+        return isCommitted() ? committedGpus : maxGpus;
+    }
+
     /** R31.1: a reservation bought by the previous plan, carried into this horizon at no new cost. */
     public boolean isCarried() {
         return carried != null;

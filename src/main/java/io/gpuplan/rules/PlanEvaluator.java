@@ -112,7 +112,7 @@ public final class PlanEvaluator {
                             offer.purchase().label(), offer.accelerator().name(), r.strandedCents(), oneTime(r.strandedCents(), h, 0)));
                 }
             }
-            int cap = offer.isCommitted() ? decisions.reservations().getOrDefault(offer.id(), 0) : offer.maxGpus();
+            int cap = offer.gpuLimit(decisions.reservations().getOrDefault(offer.id(), 0));
             for (int s = 0; s < used.length; s++) {
                 if (used[s] > cap) {
                     violations.add(new Violation(Rule.R21, offer.id(), used[s] - cap, used[s] + " GPUs in use in slot "

@@ -138,7 +138,7 @@ public final class RuleReport {
         e.reservations().forEach(r -> reserved.put(r.offer().id(), r.gpus()));
         e.owned().forEach(r -> reserved.put(r.offer().id(), r.gpus()));
         for (Offer o : e.problem().offers()) {
-            int cap = o.isCommitted() ? reserved.getOrDefault(o.id(), 0) : o.maxGpus();
+            int cap = o.gpuLimit(reserved.getOrDefault(o.id(), 0));
             if (!o.limitsGpusInUse() || cap == 0) {
                 continue;
             }
