@@ -8,6 +8,7 @@ import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.PlacedOption;
+import io.gpuplan.solve.Stopper;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,33 +52,34 @@ public final class ExactRepair {
     /**
      * The set's re-plan at the level asked (a job absent from its placements is unplanned; null placements when
      * CP-SAT found nothing within {@code deterministicSeconds}, and {@code wallSeconds} of the clock: infinite for
-     * none, so the result depends on the deterministic budget alone).
+     * none, so the result depends on the deterministic budget alone); a stop ends CP-SAT with its best so far.
      */
     public static Replan replan(Problem problem, List<JobOptions> free, List<PlacedOption> fixed, List<PlacedOption> current,
-                                Level level, double deterministicSeconds, double wallSeconds, long seed) {
+                                Level level, double deterministicSeconds, double wallSeconds, long seed, Stopper stopper) {
         LinearSolve.load();
         ExactModel m = new ExactModel(problem, free, fixed);
         m.hint(decisions(current));
         long priority = current.stream().mapToLong(p -> p.option().job().priority()).sum();
         if (level == Level.COST_AT_PRIORITY) {
-            return cheapest(m, priority, deterministicSeconds, wallSeconds, seed);
+            return cheapest(m, priority, deterministicSeconds, wallSeconds, seed, stopper);
         }
         if (level == Level.MORE_PRIORITY) {
-            Replan r = cheapest(m, priority + 1, deterministicSeconds, wallSeconds, seed);
+            Replan r = cheapest(m, priority + 1, deterministicSeconds, wallSeconds, seed, stopper);
             return new Replan(r.placed(), r.settled(), -1);
         }
         // Priority before cost (R23): a unit of priority outweighs any cost the set can have.
         long weight = m.mostCost() + 1;
         m.model.minimize(LinearExpr.newBuilder().add(m.cost).addTerm(m.plannedPriority, -weight).build());
-        Solved most = solve(m, deterministicSeconds, wallSeconds, seed);
+        Solved most = solve(m, deterministicSeconds, wallSeconds, seed, stopper);
         return new Replan(most.found() ? byJob(m.placed(most.solver())) : null, most.settled(), -1);
     }
 
     /** The model's least cost among plans running at least {@code priority}, with CP-SAT's bound on it. */
-    private static Replan cheapest(ExactModel m, long priority, double deterministicSeconds, double wallSeconds, long seed) {
+    private static Replan cheapest(ExactModel m, long priority, double deterministicSeconds, double wallSeconds, long seed,
+                                   Stopper stopper) {
         m.model.addGreaterOrEqual(m.plannedPriority, priority);
         m.model.minimize(m.cost);
-        Solved least = solve(m, deterministicSeconds, wallSeconds, seed);
+        Solved least = solve(m, deterministicSeconds, wallSeconds, seed, stopper);
         if (!least.found()) {
             return new Replan(null, least.settled(), -1);
         }
@@ -89,10 +91,17 @@ public final class ExactRepair {
     private record Solved(CpSolver solver, boolean found, boolean settled) {
     }
 
-    /** CP-SAT on the model, single-threaded. */
-    private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed) {
+    /**
+     * CP-SAT on the model, single-threaded, until {@code stopper} stops it too (a re-plan after a move-limited local
+     * search has no wall-clock cap short of the solve's: on 120-job quarters one took seconds, which a Ctrl-C waited).
+     */
+    private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed, Stopper stopper) {
         CpSolver solver = ExactModel.cpSat(deterministicSeconds, wallSeconds, seed);
-        CpSolverStatus status = solver.solve(m.model);
+        CpSolverStatus status;
+        try (Stopper.Registration ignored = stopper.onStop(solver::stopSearch)) {
+            // CP-SAT ignores a stop that comes before its solve starts.
+            status = stopper.stopped() ? CpSolverStatus.UNKNOWN : solver.solve(m.model);
+        }
         return new Solved(solver, ExactModel.found(status),
                 status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.INFEASIBLE);
     }

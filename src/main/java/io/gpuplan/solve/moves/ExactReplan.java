@@ -10,6 +10,7 @@ import io.gpuplan.sizing.Option;
 import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.PlacedOption;
 import io.gpuplan.solve.SolutionDecisions;
+import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.ExactRepair;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
@@ -46,12 +47,15 @@ final class ExactReplan {
 
     /** As {@link #of(GpuPlan, int[], double, double, long)}, at the level asked. */
     static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
-        return of(plan, set, level, null, deterministicSeconds, wallSeconds, seed);
+        return of(plan, set, level, null, deterministicSeconds, wallSeconds, seed, new Stopper());
     }
 
-    /** As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs kept off {@code closed} (null: none). */
+    /**
+     * As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs kept off {@code closed} (null: none),
+     * CP-SAT ended by {@code stopper} too (with its best so far).
+     */
     static Result of(GpuPlan plan, int[] set, Level level, Offer closed, double deterministicSeconds, double wallSeconds,
-                     long seed) {
+                     long seed, Stopper stopper) {
         List<JobAssignment> entities = plan.getAssignments();
         boolean[] free = new boolean[entities.size()];
         List<JobOptions> freeJobs = new ArrayList<>();
@@ -82,7 +86,7 @@ final class ExactReplan {
             }
         }
         ExactRepair.Replan replan = ExactRepair.replan(plan.getProblem(), freeJobs, fixed, current, level,
-                deterministicSeconds, wallSeconds, seed);
+                deterministicSeconds, wallSeconds, seed, stopper);
         Map<String, PlacedOption> best = replan.placed();
         if (best == null) {
             return new Result(null, replan.settled(), -1);

@@ -203,7 +203,7 @@ public final class ExactSearch {
         double wall = budget.repeatable() ? wallSeconds() : Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic);
         Offer pool = set.pool() < 0 ? null : problem.offers().get(set.pool());
         ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), set.closed() ? pool : null,
-                deterministic, wall, seed + replans++);
+                deterministic, wall, seed + replans++, stopper);
         if (bringing) {
             // Most often settled by a proof that the set has no way in: more jobs must move.
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);

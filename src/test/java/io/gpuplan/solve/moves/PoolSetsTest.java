@@ -14,6 +14,7 @@ import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.solve.SolutionDecisions;
+import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,7 +60,8 @@ class PoolSetsTest {
             assertNull(ExactReplan.of(plan, new int[] {j}, Level.COST_AT_PRIORITY, 5, Double.POSITIVE_INFINITY, 1).move(),
                     "job " + j + " alone on the cheaper pool would cost more");
         }
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5, Double.POSITIVE_INFINITY, 1);
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5,
+                Double.POSITIVE_INFINITY, 1, new Stopper());
         r.move().applyOutsideSolver();
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(plan));
         assertTrue(e.feasible());
@@ -70,11 +72,14 @@ class PoolSetsTest {
 
     @Test
     void aSetKeptOffAPoolStaysOffItEvenWhereThatCostsMore() {
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5, Double.POSITIVE_INFINITY, 1);
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5,
+                Double.POSITIVE_INFINITY, 1, new Stopper());
         assertNull(r.move(), "every job already runs on dear, the only pool left: nothing changes");
-        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5, Double.POSITIVE_INFINITY, 1);
+        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5,
+                Double.POSITIVE_INFINITY, 1, new Stopper());
         back.move().applyOutsideSolver();
-        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5, Double.POSITIVE_INFINITY, 1);
+        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5,
+                Double.POSITIVE_INFINITY, 1, new Stopper());
         assertEquals(5, again.move().changes().size(), "off cheap, all five go back to dear, though that costs more");
         again.move().changes().forEach(c -> assertEquals("dear", c.option().offer().id()));
     }
