@@ -332,12 +332,7 @@ public final class Certifier {
     }
 
     private CpSolverStatus solve(CpSolver solver, ExactModel m, CpSolverSolutionCallback found) {
-        try (Stopper.Registration ignored = stopper.onStop(solver::stopSearch)) {
-            if (stopper.stopped()) {
-                return CpSolverStatus.UNKNOWN; // CP-SAT ignores a stop that comes before its solve starts
-            }
-            return found == null ? solver.solve(m.model) : solver.solve(m.model, found);
-        }
+        return ExactModel.solve(solver, m, found, stopper);
     }
 
     private CpSolver cpSat(double deterministicSeconds) {

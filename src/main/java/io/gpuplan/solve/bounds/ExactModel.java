@@ -15,6 +15,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.solve.PlacedOption;
+import io.gpuplan.solve.Stopper;
 import io.gpuplan.sizing.Billing;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.Money;
@@ -80,6 +81,19 @@ final class ExactModel {
             parameters.setMaxTimeInSeconds(Math.max(0.01, wallSeconds));
         }
         return solver;
+    }
+
+    /**
+     * CP-SAT on {@code m} (reporting each plan to {@code found}, null: none) until {@code stopper} stops it too, ending
+     * with its best so far; UNKNOWN when the stop came before it started (CP-SAT ignores a stop before its solve).
+     */
+    static CpSolverStatus solve(CpSolver solver, ExactModel m, CpSolverSolutionCallback found, Stopper stopper) {
+        try (Stopper.Registration ignored = stopper.onStop(solver::stopSearch)) {
+            if (stopper.stopped()) {
+                return CpSolverStatus.UNKNOWN;
+            }
+            return found == null ? solver.solve(m.model) : solver.solve(m.model, found);
+        }
     }
 
     /**

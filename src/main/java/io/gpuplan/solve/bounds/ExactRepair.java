@@ -97,11 +97,7 @@ public final class ExactRepair {
      */
     private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed, Stopper stopper) {
         CpSolver solver = ExactModel.cpSat(deterministicSeconds, wallSeconds, seed);
-        CpSolverStatus status;
-        try (Stopper.Registration ignored = stopper.onStop(solver::stopSearch)) {
-            // CP-SAT ignores a stop that comes before its solve starts.
-            status = stopper.stopped() ? CpSolverStatus.UNKNOWN : solver.solve(m.model);
-        }
+        CpSolverStatus status = ExactModel.solve(solver, m, null, stopper);
         return new Solved(solver, ExactModel.found(status),
                 status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.INFEASIBLE);
     }
