@@ -249,7 +249,7 @@ public final class PlanDocumentBuilder {
         long slack = Certificate.slackCents(c.problem());
         return new PlanDocument.Bound(cert.statement(unplanned, cost, slack), cert.unplannedAtLeast(),
                 cert.unplannedProven(unplanned), cert.unplannedBy(), cert.costBound() < 0 ? null : Numbers.money(cert.costBound()),
-                cert.gap(unplanned, cost), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),
+                cert.gap(unplanned, cost, slack), cert.costBy(), cert.provenOptimal(unplanned, cost, slack),
                 Numbers.money(LowerBound.r24(c.options(), planned)), Numbers.money(LowerBound.r24(c.options(), all)),
                 cert.startedFrom(), cert.note());
     }

@@ -49,20 +49,26 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         return unplannedProven(unplannedPriority) && costBound >= 0 && costCents - costBound <= slackCents;
     }
 
-    /** (cost − bound) / bound, four decimals; null without a positive bound. */
-    public BigDecimal gap(long costCents) {
+    /**
+     * (cost − bound) / bound, rounded up at the fourth decimal, so "within X %" is never below the true gap (half-up
+     * would state a gap of 0.974 % as "within 0.97 %", and a few dollars on millions as "within 0.00 %" of a plan that
+     * is not proven optimal); 0 within {@code slackCents} of the bound, where the plan is proven optimal. Null without
+     * a positive bound.
+     */
+    public BigDecimal gap(long costCents, long slackCents) {
         if (costBound <= 0) {
             return null;
         }
-        return BigDecimal.valueOf(Math.max(0, costCents - costBound)).divide(BigDecimal.valueOf(costBound), 4, RoundingMode.HALF_UP);
+        long over = costCents - costBound <= slackCents ? 0 : costCents - costBound;
+        return BigDecimal.valueOf(over).divide(BigDecimal.valueOf(costBound), 4, RoundingMode.CEILING);
     }
 
     /**
      * The gap a plan leaving {@code unplannedPriority} out may state: only when that priority is proven minimal, since
      * the cost bound holds for plans that leave as much out, and a plan that runs more may cost more (issue 11).
      */
-    public BigDecimal gap(long unplannedPriority, long costCents) {
-        return unplannedProven(unplannedPriority) ? gap(costCents) : null;
+    public BigDecimal gap(long unplannedPriority, long costCents, long slackCents) {
+        return unplannedProven(unplannedPriority) ? gap(costCents, slackCents) : null;
     }
 
     /**
@@ -81,9 +87,9 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
                     + " plan leaves " + unplannedPriority + "); no cost gap stated: the cost bound holds only for plans"
                     + " that leave as much out";
         }
-        BigDecimal gap = gap(costCents);
+        BigDecimal gap = gap(costCents, slackCents);
         String cost = gap == null ? "no proven bound on cost" : "cost within "
-                + gap.movePointRight(2).setScale(2, RoundingMode.HALF_UP).toPlainString() + " % of a proven bound";
+                + gap.movePointRight(2).toPlainString() + " % of a proven bound";
         return cost + "; unplanned priority proven minimal";
     }
 }

@@ -23,12 +23,31 @@ class CertificateTest {
     }
 
     @Test
-    void theGapIsCostOverBoundLessOneToFourDecimals() {
-        // (1,052,345 - 1,000,000) / 1,000,000 = 0.052345 -> 0.0523 (half-up at the fourth decimal): "5.23 %".
-        assertEquals(new BigDecimal("0.0523"), PROOF.gap(1_052_345));
-        assertEquals("cost within 5.23 % of a proven bound; unplanned priority proven minimal", PROOF.statement(30, 1_052_345, 3));
-        // 0.00005 rounds up: 1,000,050 -> 0.0001.
-        assertEquals(new BigDecimal("0.0001"), PROOF.gap(1_000_050));
+    void theGapIsCostOverBoundRoundedUpAtTheFourthDecimal() {
+        // (1,052,345 - 1,000,000) / 1,000,000 = 0.052345 -> 0.0524: "within 5.24 %" holds, "within 5.23 %" would not.
+        assertEquals(new BigDecimal("0.0524"), PROOF.gap(1_052_345, 3));
+        assertEquals("cost within 5.24 % of a proven bound; unplanned priority proven minimal", PROOF.statement(30, 1_052_345, 3));
+        // A cent beyond the slack is not proven optimal, so its gap is no 0: 0.000004 -> 0.0001, "within 0.01 %".
+        assertEquals(new BigDecimal("0.0001"), PROOF.gap(1_000_004, 3));
+        assertEquals("cost within 0.01 % of a proven bound; unplanned priority proven minimal", PROOF.statement(30, 1_000_004, 3));
+        // Within the slack the plan is proven optimal, and its gap is 0.
+        assertEquals(new BigDecimal("0.0000"), PROOF.gap(1_000_003, 3));
+        assertEquals(new BigDecimal("0.0000"), PROOF.gap(999_000, 3));
+    }
+
+    @Test
+    void theStatedGapIsNeverBelowTheTrueOneNorAStepAbove() {
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 10_000; i++) {
+            long bound = 1 + random.nextLong(1_000_000_000L);
+            long cost = bound + 4 + random.nextLong(bound / 10 + 1);
+            Certificate c = new Certificate(0, "LP", bound, "LP", null, "");
+            BigDecimal gap = c.gap(cost, 3);
+            BigDecimal over = BigDecimal.valueOf(cost - bound);
+            assertTrue(gap.multiply(BigDecimal.valueOf(bound)).compareTo(over) >= 0, "below the true gap: " + cost + "/" + bound);
+            assertTrue(gap.subtract(new BigDecimal("0.0001")).multiply(BigDecimal.valueOf(bound)).compareTo(over) < 0,
+                    "a step above the true gap: " + cost + "/" + bound);
+        }
     }
 
     @Test
@@ -37,10 +56,10 @@ class CertificateTest {
         assertEquals("unplanned priority not proven minimal (at least 30 must stay unplanned, this plan leaves 45);"
                 + " no cost gap stated: the cost bound holds only for plans that leave as much out",
                 PROOF.statement(45, 1_052_345, 3));
-        assertNull(PROOF.gap(45, 1_052_345));
-        assertEquals(new BigDecimal("0.0523"), PROOF.gap(30, 1_052_345));
+        assertNull(PROOF.gap(45, 1_052_345, 3));
+        assertEquals(new BigDecimal("0.0524"), PROOF.gap(30, 1_052_345, 3));
         Certificate noCost = new Certificate(30, "LP", -1, null, null, "");
-        assertNull(noCost.gap(1_052_345));
+        assertNull(noCost.gap(1_052_345, 3));
         assertTrue(noCost.statement(30, 1_052_345, 3).startsWith("no proven bound on cost; unplanned priority proven minimal"));
         assertTrue(Certificate.unavailable("stopped").statement(0, 1, 3).equals("nothing proven: stopped"));
     }
