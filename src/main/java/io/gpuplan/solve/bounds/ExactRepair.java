@@ -5,10 +5,10 @@ import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.LinearExpr;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
-import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.PlacedOption;
 import io.gpuplan.solve.Stopper;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +58,7 @@ public final class ExactRepair {
                                 Level level, double deterministicSeconds, double wallSeconds, long seed, Stopper stopper) {
         LinearSolve.load();
         ExactModel m = new ExactModel(problem, free, fixed);
-        m.hint(decisions(current));
+        m.hint(hint(problem, fixed, current));
         long priority = current.stream().mapToLong(p -> p.option().job().priority()).sum();
         if (level == Level.COST_AT_PRIORITY) {
             return cheapest(m, priority, deterministicSeconds, wallSeconds, seed, stopper);
@@ -97,13 +97,24 @@ public final class ExactRepair {
      */
     private static Solved solve(ExactModel m, double deterministicSeconds, double wallSeconds, long seed, Stopper stopper) {
         CpSolver solver = ExactModel.cpSat(deterministicSeconds, wallSeconds, seed);
+        // No generic MIP cuts (MIR, Chvatal-Gomory, zero-half; the cumulatives' and pools' own stay): on 30-job sets of
+        // 60-job quarters CP-SAT then settled all six pool re-plans of a plateau where it settled three, in less time,
+        // and clock-stopped solves came nearer the optimum (docs/benchmarks.md, issue 10's twenty-eighth session).
+        solver.getParameters().setAddMirCuts(false).setAddCgCuts(false).setAddZeroHalfCuts(false);
         CpSolverStatus status = ExactModel.solve(solver, m, null, stopper);
         return new Solved(solver, ExactModel.found(status),
                 status == CpSolverStatus.OPTIMAL || status == CpSolverStatus.INFEASIBLE);
     }
 
-    private static Decisions decisions(List<PlacedOption> placed) {
-        return new Decisions(placed.stream().map(PlacedOption::placement).toList(), Map.of());
+    /**
+     * The plan a re-plan starts from: the set's placements and every pool at the level the plan buys (its peak over
+     * the fixed jobs and the set's). Without the levels the hint bought no pool, CP-SAT could not take it as it is and
+     * began from a plan of its own repair, on 60 x 24 seed 8 up to 15 % dearer than the plan (docs/benchmarks.md).
+     */
+    static Decisions hint(Problem problem, List<PlacedOption> fixed, List<PlacedOption> current) {
+        List<PlacedOption> all = new ArrayList<>(fixed);
+        all.addAll(current);
+        return PlacedOption.decisions(problem, all);
     }
 
     private static Map<String, PlacedOption> byJob(List<PlacedOption> placed) {

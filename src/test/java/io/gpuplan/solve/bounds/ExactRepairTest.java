@@ -1,5 +1,6 @@
 package io.gpuplan.solve.bounds;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,6 +11,7 @@ import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.GpuPlanFactory;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
+import io.gpuplan.rules.Decisions;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.solve.PlacedOption;
@@ -24,8 +26,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A re-plan ends when the solve is stopped (Ctrl-C), keeping CP-SAT's best so far: on a generated 60-job quarter a
- * re-plan of every job at its cost level, on a budget CP-SAT takes hours to spend, proves nothing within seconds.
+ * A re-plan starts from the plan as it is, pools included, and ends when the solve is stopped (Ctrl-C), keeping CP-SAT's
+ * best so far: on a generated 60-job quarter a re-plan of every job at its cost level, on a budget CP-SAT takes hours
+ * to spend, proves nothing within seconds.
  */
 class ExactRepairTest {
     /** Deterministic seconds no re-plan here spends: only the stop ends it (or, should it not, the wall cap). */
@@ -74,5 +77,15 @@ class ExactRepairTest {
         ExactRepair.Replan r = replanEveryJob(stopper);
         assertNull(r.placed());
         assertFalse(r.settled());
+    }
+
+    @Test
+    void theHintBuysEachPoolAtThePlansLevel() {
+        // Half the jobs fixed, half re-planned: the hint buys each pool at its peak over both halves, as the plan does.
+        List<PlacedOption> fixed = warm.subList(0, warm.size() / 2);
+        List<PlacedOption> current = warm.subList(warm.size() / 2, warm.size());
+        Decisions plan = PlacedOption.decisions(problem, warm);
+        assertTrue(plan.reservations().values().stream().anyMatch(g -> g > 0), "the warm start buys a pool");
+        assertEquals(plan.reservations(), ExactRepair.hint(problem, fixed, current).reservations());
     }
 }
