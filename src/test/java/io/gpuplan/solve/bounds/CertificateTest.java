@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** What a certificate says of a plan, worked out by hand from its two bounds and the plan's own figures. */
@@ -37,7 +38,7 @@ class CertificateTest {
 
     @Test
     void theStatedGapIsNeverBelowTheTrueOneNorAStepAbove() {
-        java.util.Random random = new java.util.Random(7);
+        Random random = new Random(7);
         for (int i = 0; i < 10_000; i++) {
             long bound = 1 + random.nextLong(1_000_000_000L);
             long cost = bound + 4 + random.nextLong(bound / 10 + 1);
