@@ -46,7 +46,12 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
     }
 
     public boolean provenOptimal(long unplannedPriority, long costCents, long slackCents) {
-        return unplannedProven(unplannedPriority) && costBound >= 0 && costCents - costBound <= slackCents;
+        return unplannedProven(unplannedPriority) && costBound >= 0 && withinSlack(costCents, slackCents);
+    }
+
+    /** Whether the cost is no more than {@code slackCents} above the bound: the cost level proven optimal. */
+    private boolean withinSlack(long costCents, long slackCents) {
+        return costCents - costBound <= slackCents;
     }
 
     /**
@@ -59,7 +64,7 @@ public record Certificate(long unplannedAtLeast, String unplannedBy, long costBo
         if (costBound <= 0) {
             return null;
         }
-        long over = costCents - costBound <= slackCents ? 0 : costCents - costBound;
+        long over = withinSlack(costCents, slackCents) ? 0 : costCents - costBound;
         return BigDecimal.valueOf(over).divide(BigDecimal.valueOf(costBound), 4, RoundingMode.CEILING);
     }
 
