@@ -3,6 +3,7 @@ package io.gpuplan.solve.bounds;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.rules.Decisions;
 import io.gpuplan.rules.Evaluation;
+import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.JobOptions;
 import io.gpuplan.solve.ExactPlans;
 import io.gpuplan.solve.Stopper;
@@ -51,8 +52,9 @@ public final class Certifier {
      */
     public static final int FULL_EFFORT_OPTIONS = 2_000;
     /**
-     * Above this many columns GLOP is given the LP by {@link ColumnGeneration} (at L, 2,000 jobs on 400 offers make
-     * about a million; GLOP takes minutes on one level whole).
+     * Above this many columns GLOP is given the priority LP by {@link ColumnGeneration} and the cost bound comes from
+     * {@link LagrangianAscent} (at L, 2,000 jobs on 400 offers make about a million; GLOP takes minutes on one level
+     * whole).
      */
     static final int MAX_LP_COLUMNS = 250_000;
 
@@ -94,9 +96,10 @@ public final class Certifier {
     /** Added to by the exact search beside {@link #costBounds}. */
     private final List<LevelBound> costBounds = new CopyOnWriteArrayList<>();
     private boolean lpTooLarge;
-    private ColumnGeneration columns;
     private String note = "";
     private ExactPlans exchange;
+    /** The plan local search starts from: its cost is the target {@link LagrangianAscent} climbs towards. */
+    private Decisions start;
 
     /** CP-SAT's effort per level for a model of {@code options} options, from {@code effort} (--exact-effort). */
     public static double effortFor(double effort, int options) {
@@ -177,21 +180,19 @@ public final class Certifier {
     /** The first part of {@link #run}: the LP's bound on priority (what the exact search may start after). */
     public void priorityBound(Decisions start, long startPriority, ExactPlans exchange) {
         this.exchange = exchange;
+        this.start = start;
         relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
                 ? Relaxations.timeIndexed(problem, options) : Relaxations.aggregated(problem, options);
         for (long p : relaxation.priority()) {
             plannable += p;
         }
         lpTooLarge = relaxation.columns() > MAX_LP_COLUMNS;
-        if (lpTooLarge) {
-            columns = new ColumnGeneration(relaxation);
-            columns.include(start);
-        }
         if (startPriority >= plannable) {
             priorityBound = plannable;
             priorityBy = "the start plan, which runs every job that has an option";
         } else {
-            double[] v = lpTooLarge ? columns.solve(Objective.PRIORITY, 0, seconds(), stopper).multipliers()
+            double[] v = lpTooLarge
+                    ? ColumnGeneration.from(relaxation, start).solve(Objective.PRIORITY, 0, seconds(), stopper).multipliers()
                     : LinearSolve.solve(relaxation, Objective.PRIORITY, 0, false, seconds(), null, stopper).multipliers();
             priorityBound = Math.min(plannable, floorUp(relaxation.priorityBound(v)));
             priorityBy = lpName() + ", certified by its Lagrangian";
@@ -343,23 +344,36 @@ public final class Certifier {
         return ExactModel.cpSat(deterministicSeconds, seconds(), seed);
     }
 
-    /** The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or pool prices alone. */
+    /**
+     * The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or where no LP optimum is read
+     * (too large for GLOP: {@link #MAX_LP_COLUMNS}), the Lagrangian at multipliers climbed to from pool prices.
+     */
     private void lpCostBound(long level) {
-        double value = relaxation.pricedPoolBound(level);
+        double[] v = relaxation.poolPrices();
+        double w = relaxation.levelMultiplier(v, level);
+        double value = relaxation.costBound(v, w, level);
         String by = "Lagrangian of the " + relaxation.kind() + " relaxation at pool prices, for plans running at least "
                 + level + " priority";
-        double fromLp;
-        if (stopper.stopped()) {
-            fromLp = Double.NEGATIVE_INFINITY; // no LP once stopped; pool prices take one pass
-        } else if (lpTooLarge) {
-            fromLp = columns.solve(Objective.COST, level, seconds(), stopper).bound();
-        } else {
+        boolean solved = false;
+        if (!stopper.stopped() && !lpTooLarge) {
             Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
-            fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
+            solved = lp.optimal();
+            double fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
+            if (fromLp >= value) {
+                value = fromLp;
+                v = lp.multipliers();
+                w = lp.multiplierOfLevel();
+                by = lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian";
+            }
         }
-        if (fromLp >= value) {
-            value = fromLp;
-            by = lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian";
+        if (!solved && !stopper.stopped()) {
+            // No LP optimum to read (too large for GLOP in time, or cut short): climb from the best multipliers so far.
+            LagrangianAscent.Result climbed = LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper);
+            if (climbed.bound() > value) {
+                value = climbed.bound();
+                by = "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "
+                        + "for plans running at least " + level + " priority";
+            }
         }
         if (Double.isFinite(value)) {
             // The LP prices each pool's lines unrounded; the plan rounds each line half-up, so it may be half a cent
@@ -457,6 +471,11 @@ public final class Certifier {
 
     private String lpName() {
         return relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "") + ")";
+    }
+
+    /** The start plan's cost in cents (0 when there is none). */
+    private double startCents() {
+        return start == null ? 0 : PlanEvaluator.evaluate(problem, start).costCents();
     }
 
     private long slack() {

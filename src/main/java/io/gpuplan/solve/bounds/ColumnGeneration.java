@@ -17,7 +17,8 @@ import java.util.List;
  * few cheapest columns, then, round by round, the columns its multipliers price best added back. Every round's
  * multipliers are priced over all columns ({@link Relaxation#costBound}, {@link Relaxation#priorityBound}), so each
  * gives a valid bound; the best one is kept, and the rounds stop when no column improves or the time is up. The
- * columns stay between solves: the priority LP's, solved first, make the cost LP at a level it reaches feasible.
+ * certifier uses it for the priority LP; for cost, {@link LagrangianAscent} did better (at L its bound fell below pool
+ * prices').
  */
 final class ColumnGeneration {
     /** Columns per job in the first LP, and added per job and round. */
@@ -46,6 +47,13 @@ final class ColumnGeneration {
                 in[byCost[k]] = true;
             }
         }
+    }
+
+    /** Column generation that starts with {@code plan}'s columns besides each job's cheapest ({@link #include}). */
+    static ColumnGeneration from(Relaxation full, Decisions plan) {
+        ColumnGeneration out = new ColumnGeneration(full);
+        out.include(plan);
+        return out;
     }
 
     /** Adds the columns of a plan's placements: an LP at the plan's priority then has a solution. */

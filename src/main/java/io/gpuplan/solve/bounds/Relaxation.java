@@ -73,13 +73,31 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
      * - v·b}, valid for every {@code v >= 0, w >= 0}. Negative infinity when an unlimited pool would be free.
      */
     double costBound(double[] v, double w, long level) {
+        return costBound(v, w, level, null);
+    }
+
+    /**
+     * {@link #costBound}, and where {@code use} is not null (length {@code rows() + 1}, zeroed by the caller) what a
+     * minimizer {@code x} of the Lagrangian takes: {@code A x} per row, then the priority it runs. That is the
+     * Lagrangian's subgradient, which {@link LagrangianAscent} climbs along.
+     */
+    double costBound(double[] v, double w, long level, double[] use) {
         double sum = 0;
         for (int j = 0; j < jobs; j++) {
             double best = 0; // leaving the job out
+            int taken = -1;
             for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
-                best = Math.min(best, cost[c] + priced(c, v) - w * priority[j]);
+                double reduced = cost[c] + priced(c, v) - w * priority[j];
+                if (reduced < best) {
+                    best = reduced;
+                    taken = c;
+                }
             }
             sum += best;
+            if (use != null && taken >= 0) {
+                addUse(taken, 1, use);
+                use[rhs.length] += priority[j];
+            }
         }
         for (int c = jobColumns(); c < columns(); c++) {
             double reduced = cost[c] + priced(c, v);
@@ -88,9 +106,18 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
                     return Double.NEGATIVE_INFINITY;
                 }
                 sum += reduced * poolLimit[c - jobColumns()];
+                if (use != null) {
+                    addUse(c, poolLimit[c - jobColumns()], use);
+                }
             }
         }
         return sum + w * level - vb(v);
+    }
+
+    private void addUse(int c, double times, double[] use) {
+        for (int e = entryFirst[c]; e < entryFirst[c + 1]; e++) {
+            use[entryRow[e]] += times * entryCoef[e];
+        }
     }
 
     /**
@@ -126,6 +153,12 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
      * large to solve in time.
      */
     double pricedPoolBound(long level) {
+        double[] v = poolPrices();
+        return costBound(v, levelMultiplier(v, level), level);
+    }
+
+    /** {@link #pricedPoolBound}'s multipliers: each pool's GPU-slot rows at what the pool charges for them, others 0. */
+    double[] poolPrices() {
         double[] v = new double[rows()];
         for (int c = jobColumns(); c < columns(); c++) {
             // The pool's GPU-slot rows: its largest entries (the horizon row, aggregated; every slot's, time-indexed).
@@ -144,7 +177,14 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
                 }
             }
         }
-        // Each job's cheapest placement at these prices; w is best where the jobs cheapest per priority reach the level.
+        return v;
+    }
+
+    /**
+     * The level's multiplier best for row multipliers {@code v}: each job's cheapest placement at them, and {@code w}
+     * where the jobs cheapest per priority reach the level (a fractional knapsack).
+     */
+    double levelMultiplier(double[] v, long level) {
         Integer[] order = new Integer[jobs];
         double[] cheapest = new double[jobs];
         for (int j = 0; j < jobs; j++) {
@@ -164,7 +204,7 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
             w = cheapest[j] / priority[j];
             reached += priority[j];
         }
-        return costBound(v, w, level);
+        return w;
     }
 
     /** The same relaxation with other limits on the pools' instances. */
