@@ -368,7 +368,8 @@ public final class Certifier {
         }
         if (!solved && !stopper.stopped()) {
             // No LP optimum to read (too large for GLOP in time, or cut short): climb from the best multipliers so far.
-            LagrangianAscent.Result climbed = LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper);
+            LagrangianAscent.Result climbed =
+                    LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper, deadline);
             if (climbed.bound() > value) {
                 value = climbed.bound();
                 by = "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "

@@ -35,17 +35,18 @@ final class LagrangianAscent {
 
     /**
      * Climbs from {@code v} and {@code w} (the level's multiplier) towards {@code target}, a cost at least the
-     * relaxation's optimum at the level where one is known (a plan's), for {@link #STEPS} steps or until stopped.
+     * relaxation's optimum at the level where one is known (a plan's), for {@link #STEPS} steps, or until stopped or
+     * {@code deadline} (System.nanoTime) passes.
      */
-    static Result ascend(Relaxation r, double[] v, double w, long level, double target, Stopper stopper) {
+    static Result ascend(Relaxation r, double[] v, double w, long level, double target, Stopper stopper, long deadline) {
         int rows = r.rows();
         double[] scale = rowScales(r);
         double[] now = v.clone();
         double levelMultiplier = w;
-        Result best = new Result(now.clone(), w, r.costBound(now, w, level));
+        Result best = new Result(now.clone(), w, Double.NEGATIVE_INFINITY); // the first step evaluates the start
         double step = 1;
         int unimproved = 0;
-        for (int s = 0; s < STEPS && !stopper.stopped(); s++) {
+        for (int s = 0; s < STEPS && !stopper.stopped() && System.nanoTime() - deadline < 0; s++) {
             double[] use = new double[rows + 1];
             double value = r.costBound(now, levelMultiplier, level, use);
             if (!Double.isFinite(value)) {

@@ -55,7 +55,8 @@ class RelaxationTest {
         assertEquals(4 * 3.2 * GPU_QUARTER, r.costBound(v, r.levelMultiplier(v, ALL), ALL), 1e-3);
         for (double[] targetAndShare : new double[][] {{optimum, 0.99}, {0, 0.98}}) {
             double target = targetAndShare[0];
-            double climbed = LagrangianAscent.ascend(r, v, r.levelMultiplier(v, ALL), ALL, target, new Stopper()).bound();
+            double climbed = LagrangianAscent.ascend(r, v, r.levelMultiplier(v, ALL), ALL, target, new Stopper(),
+                    inAMinute()).bound();
             assertTrue(climbed <= optimum + 1e-6 && climbed >= targetAndShare[1] * optimum, target + ": " + climbed);
         }
     }
@@ -81,6 +82,11 @@ class RelaxationTest {
     @Test
     void everyBoundIsAtMostTheExhaustiveOptimumWithAPreviousPlan() throws Exception {
         everyBoundIsAtMostTheOptimum(new Random(6), 12, true);
+    }
+
+    /** A deadline (System.nanoTime) no ascent here reaches: each takes milliseconds. */
+    private static long inAMinute() {
+        return System.nanoTime() + 60_000_000_000L;
     }
 
     private static void everyBoundIsAtMostTheOptimum(Random random, int instances, boolean previous) throws Exception {
@@ -122,7 +128,8 @@ class RelaxationTest {
                     double[] v = r.poolPrices();
                     for (double target : new double[] {cheapest, 0}) {
                         LagrangianAscent.Result climbed =
-                                LagrangianAscent.ascend(r, v, r.levelMultiplier(v, level), level, target, new Stopper());
+                                LagrangianAscent.ascend(r, v, r.levelMultiplier(v, level), level, target, new Stopper(),
+                                        inAMinute());
                         assertTrue(climbed.bound() <= cheapest + slack, text);
                         // The bound stated is the Lagrangian's value at the multipliers returned, recomputed.
                         double again = r.costBound(climbed.multipliers(), climbed.multiplierOfLevel(), level);
