@@ -192,7 +192,7 @@ public final class Certifier {
             priorityBy = "the start plan, which runs every job that has an option";
         } else {
             double[] v = lpTooLarge
-                    ? ColumnGeneration.from(relaxation, start).solve(Objective.PRIORITY, 0, seconds(), stopper).multipliers()
+                    ? ColumnGeneration.from(relaxation, start).solve(seconds(), stopper).multipliers()
                     : LinearSolve.solve(relaxation, Objective.PRIORITY, 0, false, seconds(), null, stopper).multipliers();
             priorityBound = Math.min(plannable, floorUp(relaxation.priorityBound(v)));
             priorityBy = lpName() + ", certified by its Lagrangian";

@@ -13,12 +13,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * GLOP on a relaxation too large to hand it whole (at L, a million columns: minutes per level): the LP of each job's
- * few cheapest columns, then, round by round, the columns its multipliers price best added back. Every round's
- * multipliers are priced over all columns ({@link Relaxation#costBound}, {@link Relaxation#priorityBound}), so each
- * gives a valid bound; the best one is kept, and the rounds stop when no column improves or the time is up. The
- * certifier uses it for the priority LP; for cost, {@link LagrangianAscent} did better (at L its bound fell below pool
- * prices').
+ * GLOP on the priority LP of a relaxation too large to hand it whole (at L, a million columns: minutes per level): the
+ * LP of each job's few cheapest columns and a plan's, then, round by round, the columns its multipliers price best
+ * added back. Every round's multipliers are priced over all columns ({@link Relaxation#priorityBound}), so each gives
+ * a valid bound; the best one is kept, and the rounds stop when no column improves or the time is up. (For cost,
+ * {@link LagrangianAscent} replaced it: at L its rounds' bound fell below pool prices'.)
  */
 final class ColumnGeneration {
     /** Columns per job in the first LP, and added per job and round. */
@@ -31,7 +30,7 @@ final class ColumnGeneration {
     static final int MAX_ROUNDS = 4;
 
     /** The best multipliers found, the bound they give over all columns, and the rounds it took. */
-    record Result(double[] multipliers, double multiplierOfLevel, double bound, int rounds) {
+    record Result(double[] multipliers, double bound, int rounds) {
     }
 
     private final Relaxation full;
@@ -70,26 +69,26 @@ final class ColumnGeneration {
         }
     }
 
-    Result solve(Objective objective, long level, double seconds, Stopper stopper) {
+    /** The priority LP's multipliers, round by round, the best kept (by {@link Relaxation#priorityBound}). */
+    Result solve(double seconds, Stopper stopper) {
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
-        Result best = new Result(new double[full.rows()], 0, objective == Objective.COST ? 0 : Double.POSITIVE_INFINITY, 0);
+        Result best = new Result(new double[full.rows()], Double.POSITIVE_INFINITY, 0);
         for (int round = 1; round <= MAX_ROUNDS && !stopper.stopped(); round++) {
             double left = (deadline - System.nanoTime()) / 1e9;
             if (left <= 0) {
                 break;
             }
             Relaxation part = full.restrictedTo(in);
-            Answer lp = LinearSolve.solve(part, objective, level, false, left, null, stopper);
+            Answer lp = LinearSolve.solve(part, Objective.PRIORITY, 0, false, left, null, stopper);
             if (!lp.optimal()) {
                 break;
             }
             double[] v = lp.multipliers();
-            double w = lp.multiplierOfLevel();
-            double bound = objective == Objective.COST ? full.costBound(v, w, level) : full.priorityBound(v);
-            if (objective == Objective.COST ? bound > best.bound() : bound < best.bound()) {
-                best = new Result(v, w, bound, round);
+            double bound = full.priorityBound(v);
+            if (bound < best.bound()) {
+                best = new Result(v, bound, round);
             }
-            if (add(objective, v, w, lp.objective(), bound) == 0) {
+            if (add(v, lp.objective(), bound) == 0) {
                 break;
             }
         }
@@ -97,7 +96,7 @@ final class ColumnGeneration {
     }
 
     /** Adds each job's best-priced columns that beat its best column in the LP; returns how many. */
-    private int add(Objective objective, double[] v, double w, double lpValue, double bound) {
+    private int add(double[] v, double lpValue, double bound) {
         // The LP's value equals the full bound when no column prices better: then it is the full LP's optimum.
         if (Math.abs(lpValue - bound) <= 1e-7 * Math.max(1, Math.abs(lpValue))) {
             return 0;
@@ -107,8 +106,7 @@ final class ColumnGeneration {
             double inBest = Double.POSITIVE_INFINITY;
             List<double[]> better = new ArrayList<>();
             for (int c = full.jobFirst()[j]; c < full.jobFirst()[j + 1]; c++) {
-                double reduced = objective == Objective.COST ? full.cost()[c] + full.priced(c, v) - w * full.priority()[j]
-                        : full.priced(c, v) - full.priority()[j];
+                double reduced = full.priced(c, v) - full.priority()[j];
                 if (in[c]) {
                     inBest = Math.min(inBest, reduced);
                 } else {
