@@ -100,6 +100,7 @@ public final class Certifier {
     private ExactPlans exchange;
     /** The plan local search starts from: its cost is the target {@link LagrangianAscent} climbs towards. */
     private Decisions start;
+    private double startCents = -1;
 
     /** CP-SAT's effort per level for a model of {@code options} options, from {@code effort} (--exact-effort). */
     public static double effortFor(double effort, int options) {
@@ -474,9 +475,12 @@ public final class Certifier {
         return relaxation.kind() + " LP relaxation (GLOP" + (lpTooLarge ? ", by column generation" : "") + ")";
     }
 
-    /** The start plan's cost in cents (0 when there is none). */
+    /** The start plan's cost in cents (0 when there is none), evaluated once: only where the ascent runs. */
     private double startCents() {
-        return start == null ? 0 : PlanEvaluator.evaluate(problem, start).costCents();
+        if (startCents < 0) {
+            startCents = start == null ? 0 : PlanEvaluator.evaluate(problem, start).costCents();
+        }
+        return startCents;
     }
 
     private long slack() {

@@ -25,7 +25,7 @@ final class ColumnGeneration {
     static final int ADDED = 3;
     /**
      * Rounds per solve: a count, not a time, so that the bound is the same on every machine (the wall-clock cap
-     * behind it only binds on a short time limit); at L four take about 25 s, beside local search.
+     * behind it only binds on a short time limit).
      */
     static final int MAX_ROUNDS = 4;
 
