@@ -42,7 +42,8 @@ final class BenchCommand implements Callable<Integer> {
             description = "seconds after launch at which the cost is read; the last ends the run (default: the size's)")
     List<Integer> checkpoints;
 
-    // 600 s: the referee proved 60 x 24 seed 3's optimum in 271 s once and not within 300 s twice (the plan was at it).
+    // 600 s: the referee proved 60 x 24 seed 3's optimum in 271 s once, not within 300 s twice (the plan was at it), then
+    // in 348 s (docs/benchmarks.md, issue 10's thirtieth session).
     @Option(names = "--referee", defaultValue = "600s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "the referee's cap per level on sizes up to 80 jobs; 0s: none (default: ${DEFAULT-VALUE})")
     Duration referee;

@@ -56,7 +56,7 @@ final class ColumnGeneration {
     }
 
     /** Adds the columns of a plan's placements: an LP at the plan's priority then has a solution. */
-    void include(Decisions plan) {
+    private void include(Decisions plan) {
         Map<String, Integer> placed = new HashMap<>();
         for (Placement p : plan.placements()) {
             placed.put(p.job() + "|" + p.offer() + "|" + p.gpus(), p.startSlot());

@@ -1,6 +1,7 @@
 package io.gpuplan.solve.bounds;
 
 import io.gpuplan.solve.Stopper;
+import java.util.Arrays;
 
 /**
  * Multipliers for {@link Relaxation#costBound} where no LP solver gives good ones: at L the aggregated relaxation has
@@ -40,14 +41,15 @@ final class LagrangianAscent {
      */
     static Result ascend(Relaxation r, double[] v, double w, long level, double target, Stopper stopper, long deadline) {
         int rows = r.rows();
-        double[] scale = rowScales(r);
+        double[] squaredScale = squaredRowScales(r);
+        double[] use = new double[rows + 1];
         double[] now = v.clone();
         double levelMultiplier = w;
         Result best = new Result(now.clone(), w, Double.NEGATIVE_INFINITY); // the first step evaluates the start
         double step = 1;
         int unimproved = 0;
         for (int s = 0; s < STEPS && !stopper.stopped() && System.nanoTime() - deadline < 0; s++) {
-            double[] use = new double[rows + 1];
+            Arrays.fill(use, 0); // becomes A x - b below
             double value = r.costBound(now, levelMultiplier, level, use);
             if (!Double.isFinite(value)) {
                 // A pool with no limit turned free: back to the best multipliers, with shorter steps.
@@ -69,7 +71,7 @@ final class LagrangianAscent {
                 if (now[k] <= 0 && use[k] < 0) {
                     use[k] = 0; // the multiplier stays at 0
                 }
-                norm += use[k] * use[k] * scale[k] * scale[k];
+                norm += use[k] * use[k] * squaredScale[k];
             }
             double levelUse = level - use[rows];
             if (levelMultiplier <= 0 && levelUse < 0) {
@@ -82,21 +84,21 @@ final class LagrangianAscent {
             double towards = Math.max(target, best.bound() + MARGIN * Math.abs(best.bound()));
             double length = step * (towards - value) / norm;
             for (int k = 0; k < rows; k++) {
-                now[k] = Math.max(0, now[k] + length * use[k] * scale[k] * scale[k]);
+                now[k] = Math.max(0, now[k] + length * use[k] * squaredScale[k]);
             }
             levelMultiplier = Math.max(0, levelMultiplier + length * levelUse);
         }
         return best;
     }
 
-    /** Per row, one over its largest coefficient in absolute value (1 for an empty row). */
-    private static double[] rowScales(Relaxation r) {
+    /** Per row, the square of one over its largest coefficient in absolute value (1 for an empty row). */
+    private static double[] squaredRowScales(Relaxation r) {
         double[] most = new double[r.rows()];
         for (int e = 0; e < r.entryRow().length; e++) {
             most[r.entryRow()[e]] = Math.max(most[r.entryRow()[e]], Math.abs(r.entryCoef()[e]));
         }
         for (int k = 0; k < most.length; k++) {
-            most[k] = most[k] == 0 ? 1 : 1 / most[k];
+            most[k] = most[k] == 0 ? 1 : 1 / (most[k] * most[k]);
         }
         return most;
     }

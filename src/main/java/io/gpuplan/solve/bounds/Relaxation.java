@@ -146,18 +146,11 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
     }
 
     /**
-     * The cost bound of {@link #costBound} at multipliers that need no LP: each pool's GPU-slots priced at what the
-     * pool charges for them (so buying it gains nothing), the other rows free, and the level's
-     * multiplier {@code w} the best for that pricing, a fractional knapsack of the jobs' cheapest placements. Weaker
-     * than the LP's where capacity or budgets bind, but one pass over the columns: the bound where the LP is too
-     * large to solve in time.
+     * Multipliers that need no LP: each pool's GPU-slot rows at what the pool charges for them (so buying it gains
+     * nothing), the other rows 0. With {@link #levelMultiplier} they give {@link #costBound} a bound weaker than the
+     * LP's where capacity or budgets bind, in one pass over the columns; where the LP is too large to solve in time
+     * {@link LagrangianAscent} climbs from them.
      */
-    double pricedPoolBound(long level) {
-        double[] v = poolPrices();
-        return costBound(v, levelMultiplier(v, level), level);
-    }
-
-    /** {@link #pricedPoolBound}'s multipliers: each pool's GPU-slot rows at what the pool charges for them, others 0. */
     double[] poolPrices() {
         double[] v = new double[rows()];
         for (int c = jobColumns(); c < columns(); c++) {

@@ -50,7 +50,7 @@ class RelaxationTest {
         // Climbing from pool prices (4 × 3.2 × GPU_QUARTER = 48,111.31 USD, below) towards the optimum, the bound ends
         // within 1 % of it (58,468.81 USD), with no target but its margin within 2 % (57,545.49), and never above.
         double[] v = r.poolPrices();
-        assertEquals(4 * 3.2 * GPU_QUARTER, r.costBound(v, r.levelMultiplier(v, ALL), ALL), 1e-3);
+        assertEquals(4 * 3.2 * GPU_QUARTER, pricedPoolBound(r, ALL), 1e-3);
         for (double[] targetAndShare : new double[][] {{optimum, 0.99}, {0, 0.98}}) {
             double target = targetAndShare[0];
             double climbed = LagrangianAscent.ascend(r, v, r.levelMultiplier(v, ALL), ALL, target, new Stopper(),
@@ -67,8 +67,8 @@ class RelaxationTest {
         assertEquals(0.0, r.costBound(new double[r.rows()], 0, ALL), 1e-9);
         // The pool's GPU-slots at GPU_QUARTER / 90: a run there pays 16 × 18 × GPU_QUARTER / 90 = 3.2 × GPU_QUARTER,
         // its own hours at the reserved price, less than on-demand, so all four go there.
-        assertEquals(4 * 3.2 * GPU_QUARTER, r.pricedPoolBound(ALL), 1e-3);
-        assertEquals(2 * 3.2 * GPU_QUARTER, r.pricedPoolBound(2), 1e-3);
+        assertEquals(4 * 3.2 * GPU_QUARTER, pricedPoolBound(r, ALL), 1e-3);
+        assertEquals(2 * 3.2 * GPU_QUARTER, pricedPoolBound(r, 2), 1e-3);
     }
 
     @Test
@@ -80,6 +80,12 @@ class RelaxationTest {
     @Test
     void everyBoundIsAtMostTheExhaustiveOptimumWithAPreviousPlan() throws Exception {
         everyBoundIsAtMostTheOptimum(new Random(6), 12, true);
+    }
+
+    /** The cost bound at pool prices and the level's best multiplier for them, as the certifier starts from. */
+    private static double pricedPoolBound(Relaxation r, long level) {
+        double[] v = r.poolPrices();
+        return r.costBound(v, r.levelMultiplier(v, level), level);
     }
 
     /** A deadline (System.nanoTime) no ascent here reaches: each takes milliseconds. */
@@ -121,7 +127,7 @@ class RelaxationTest {
                     // Half a cent per pool: R18 rounds each reservation line, the relaxation does not.
                     double slack = 0.5 * r.pools() + 1e-6;
                     assertTrue(r.costBound(lp.multipliers(), lp.multiplierOfLevel(), level) <= cheapest + slack, text);
-                    assertTrue(r.pricedPoolBound(level) <= cheapest + slack, text);
+                    assertTrue(pricedPoolBound(r, level) <= cheapest + slack, text);
                     double[] v = r.poolPrices();
                     for (double target : new double[] {cheapest, 0}) {
                         LagrangianAscent.Result climbed =
