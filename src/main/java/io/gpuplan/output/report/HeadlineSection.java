@@ -111,8 +111,17 @@ final class HeadlineSection {
         out.add(b == null || b.statement() == null ? new Section.Figure("Proven", NOT_COMPUTED, "")
                 : new Section.Figure("Proven", Boolean.TRUE.equals(b.provenOptimal()) ? "optimal"
                 : Boolean.FALSE.equals(b.unplannedPriorityProven()) ? "priority not proven minimal"
-                : gap(b) == null ? "no bound" : "within " + Fmt.fraction(gap(b)), b.statement()));
+                : gap(b) == null ? "no bound" : "within " + Fmt.fraction(gap(b)), provenBy(b)));
         return out;
+    }
+
+    /**
+     * The card's note: what proved an optimal plan optimal (its value already says "optimal"), else the statement,
+     * which says how far the plan may be from the bound.
+     */
+    private static String provenBy(Bound b) {
+        return Boolean.TRUE.equals(b.provenOptimal()) && b.unplannedPriorityBy() != null && b.bestBy() != null
+                ? "unplanned priority by " + b.unplannedPriorityBy() + "; cost by " + b.bestBy() : b.statement();
     }
 
     private static void budgetRows(Table.Builder table, PlanDocument.Budget budget) {

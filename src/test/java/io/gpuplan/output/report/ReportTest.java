@@ -233,6 +233,27 @@ class ReportTest {
     }
 
     @Test
+    void anOptimalPlansCardSaysWhatProvedIt() {
+        // The card's value says "optimal"; its note names the proofs of both levels rather than saying it again.
+        var r = ReportFixtures.tiny();
+        PlanDocument.Totals t = r.plan().totals();
+        PlanDocument.Bound b = t.lowerBound();
+        var proven = new PlanDocument.Bound("proven optimal", 0L, true, "test CP-SAT, optimal", t.cost(),
+                new BigDecimal("0.0000"), "test LP at 10 priority", true, b.r24PlannedJobs(), b.r24AllJobs(), null, null);
+        var page = r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
+                ReportFixtures.withBound(t, proven), r.plan().risk()));
+        assertTrue(page.markdown().contains("- **Proven:** optimal — unplanned priority by test CP-SAT, optimal; cost by "
+                + "test LP at 10 priority"), page.markdown());
+        assertFalse(page.markdown().contains("optimal — proven optimal"), "the note repeats the value");
+        var within = new PlanDocument.Bound("cost within 3.20 % of a proven bound; unplanned priority proven minimal", 0L,
+                true, "test CP-SAT, optimal", t.cost(), new BigDecimal("0.0320"), "test LP at 10 priority", false,
+                b.r24PlannedJobs(), b.r24AllJobs(), null, null);
+        assertTrue(r.withPlan(ReportFixtures.with(r.plan(), r.plan().name(), r.plan().assignments(),
+                        ReportFixtures.withBound(t, within), r.plan().risk())).markdown()
+                .contains("- **Proven:** within 3.20 % — cost within 3.20 % of a proven bound; unplanned priority proven minimal"));
+    }
+
+    @Test
     void pageIsSelfContainedAndDeterministic() {
         var r = ReportFixtures.tiny();
         String html = r.html();
