@@ -121,7 +121,8 @@ public final class PlanSolver {
             improved.accept(HardMediumSoftScore.parseScore(warm.score()));
         }
         Certifier proof = new Certifier(problem, options,
-                new Certifier.Limits(settings.exactSeconds(), left(settings, started), settings.seed()), stopper);
+                new Certifier.Limits(settings.exactSeconds(), left(settings, started), settings.seed(),
+                        Certifier.CHECK_SHARE * asked.exactSeconds()), stopper);
         String startedFrom = null;
         Decisions mostPriority = proof.mostPriority(SolutionDecisions.of(initial));
         if (mostPriority != null && better(problem, mostPriority, warm)) {
@@ -146,12 +147,28 @@ public final class PlanSolver {
             proof.priorityBound(start, startPriority, exchange);
             return proof;
         }, beside);
+        // Local search's best plan so far, in a clock-stopped solve (a move-limited one has only its start until it ends).
+        Supplier<Decisions> bestSoFar = () -> {
+            ExactPlans.Found best = exchange == null ? null : exchange.local();
+            return best == null ? start : best.plan();
+        };
         CompletableFuture<Certifier> levelled = bounded.thenApplyAsync(c -> {
             c.mostPriorityAgain();
             return c;
         }, beside);
         CompletableFuture<Certifier> certifier = levelled.thenApplyAsync(c -> {
-            c.costBounds(startPriority);
+            // The solve ends with at least the priority its best plan runs now: no cost bound is needed below it (at
+            // 200 jobs each cost LP takes 20 s of a core).
+            long now = Math.max(startPriority, PlanEvaluator.evaluate(problem, bestSoFar.get()).plannedPriority());
+            if (exchange != null) {
+                // First the cost at the level local search has reached, then CP-SAT's check that no plan runs more
+                // (what it needs to state a gap there), after that LP so that local search has had time to reach the
+                // most priority it will: asked of a plan below it, CP-SAT seldom finds the plan it is asked for. A
+                // move-limited solve checks its final plan instead, once local search has ended.
+                c.costBoundAt(now);
+                c.noMorePriority(bestSoFar);
+            }
+            c.costBounds(now);
             return c;
         }, beside);
         CompletableFuture<ExactPlans.Found> searched = exchange == null ? CompletableFuture.completedFuture(null)
@@ -177,6 +194,9 @@ public final class PlanSolver {
                 // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
                 // when the program exits.
                 proven = certifier.join();
+                if (exchange == null && !stopper.stopped()) {
+                    proven.noMorePriority(() -> localPlan);
+                }
             } catch (CompletionException e) {
                 unproven = "the certificate could not be computed: " + e.getCause();
             }
@@ -186,7 +206,7 @@ public final class PlanSolver {
             beside.shutdown();
         }
         Decisions exactPlan = proven == null ? null : proven.exactPlan();
-        String exactBy = "CP-SAT's cheapest plan";
+        String exactBy = proven == null ? null : proven.exactPlanBy();
         if (found != null && (exactPlan == null || better(problem, found.plan(), PlanEvaluator.evaluate(problem, exactPlan)))) {
             exactPlan = found.plan();
             exactBy = "the exact search's plan (CP-SAT re-plans of related jobs)";
@@ -267,7 +287,7 @@ public final class PlanSolver {
     private static Run timefold(GpuPlan initial, SolverSettings asked, Supplier<Duration> timeLimit, ExactPlans exchange,
                                 Consumer<HardMediumSoftScore> improved, Stopper stopper) {
         SolverSettings settings = asked.withTimeLimit(timeLimit.get());
-        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange));
+        try (SolverManager<GpuPlan> manager = SolverManager.create(SolverConfigs.config(settings, initial.getAssignments().size(), exchange, stopper));
              ExactPlans.Opened open = exchange == null ? () -> { } : exchange.open(initial.getProblem())) {
             SolverJob<GpuPlan> job = manager.solveBuilder()
                     .withProblemId(initial.getProblem().name())

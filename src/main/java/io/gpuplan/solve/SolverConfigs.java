@@ -27,11 +27,14 @@ public final class SolverConfigs {
     }
 
     public static SolverConfig config(SolverSettings s, int jobs) {
-        return config(s, jobs, null);
+        return config(s, jobs, null, new Stopper());
     }
 
-    /** @param exchange a time-limited solve's exchange with the exact search (null: none) */
-    static SolverConfig config(SolverSettings s, int jobs, ExactPlans exchange) {
+    /**
+     * @param exchange a time-limited solve's exchange with the exact search (null: none)
+     * @param stopper  the solve's stop, which also ends a restart's exact re-plan
+     */
+    static SolverConfig config(SolverSettings s, int jobs, ExactPlans exchange, Stopper stopper) {
         return new SolverConfig()
                 .withSolutionClass(GpuPlan.class)
                 .withEntityClasses(JobAssignment.class)
@@ -39,7 +42,7 @@ public final class SolverConfigs {
                 .withEnvironmentMode(s.environmentMode())
                 .withRandomSeed(s.seed())
                 .withTerminationConfig(termination(s))
-                .withPhases(phases(s, jobs, exchange));
+                .withPhases(phases(s, jobs, exchange, stopper));
     }
 
     /** The solve's limits: its time limit, move limit and unimproved limit (when set). */
@@ -69,7 +72,7 @@ public final class SolverConfigs {
      * reaches them too. Then local search, restarted from the best plan so far with a {@link Perturbation} each time
      * it has gone {@link #UNIMPROVED_STEPS} steps without a better plan (iterated local search).
      */
-    static PhaseConfig<?>[] phases(SolverSettings s, int jobs, ExactPlans exchange) {
+    static PhaseConfig<?>[] phases(SolverSettings s, int jobs, ExactPlans exchange, Stopper stopper) {
         List<PhaseConfig<?>> phases = new ArrayList<>();
         if (!s.warmStart()) {
             phases.add(new ConstructionHeuristicPhaseConfig());
@@ -81,7 +84,7 @@ public final class SolverConfigs {
         for (int r = 0; r < RESTARTS; r++) {
             phases.add(localSearch().withTerminationConfig(new TerminationConfig().withUnimprovedStepCountLimit(unimproved)));
             phases.add(new CustomPhaseConfig().withCustomPhaseCommands(new Perturbation(seeds.nextLong(),
-                    s.exactSeconds() * REPAIR_SHARE, exchange, deadline)));
+                    s.exactSeconds() * REPAIR_SHARE, exchange, deadline, stopper)));
         }
         phases.add(localSearch());
         return phases.toArray(new PhaseConfig<?>[0]);

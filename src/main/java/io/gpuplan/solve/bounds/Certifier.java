@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,6 +58,19 @@ public final class Certifier {
      * whole).
      */
     static final int MAX_LP_COLUMNS = 250_000;
+    /**
+     * Options up to which CP-SAT checks that no plan runs more priority than the best found ({@link #noMorePriority})
+     * where its most priority is not tried (above {@link #MAX_EXACT_OPTIONS}): 200-job quarters have 13,000–15,000.
+     */
+    static final int MAX_CHECK_OPTIONS = 40_000;
+    /**
+     * That check's deterministic time in all, as a multiple of {@code --exact-effort} (not scaled down with the model,
+     * as the effort per level is: {@link #effortFor}). On a 200-job quarter whose LP bounds the unplanned priority at
+     * 201 where the plans leave 203 out, CP-SAT proved that none leaves 202 in 3.5-5.9 deterministic s on three seeds
+     * of four (8-20 s on a core); asked for a plan leaving 203 from none, it found none in 30 (docs/benchmarks.md, issue
+     * 10's thirty-first session): the check proves or gives up.
+     */
+    public static final double CHECK_SHARE = 1;
 
     /** A cost bound valid for plans running at least {@code level} priority, and what proved it. */
     private record LevelBound(long level, long cents, String by) {
@@ -67,8 +81,13 @@ public final class Certifier {
      *                     makes a run repeatable. The priority level gets two fifths of it before local search and, if
      *                     that leaves it unproven, the whole of it once more beside local search
      * @param timeCap      wall-clock cap on all solver calls together, from the certifier's creation, behind it
+     * @param checkSeconds CP-SAT's deterministic time for {@link #noMorePriority}, in all
      */
-    public record Limits(double exactSeconds, Duration timeCap, long seed) {
+    public record Limits(double exactSeconds, Duration timeCap, long seed, double checkSeconds) {
+        /** With the check on {@link #CHECK_SHARE} times {@code exactSeconds}. */
+        public Limits(double exactSeconds, Duration timeCap, long seed) {
+            this(exactSeconds, timeCap, seed, CHECK_SHARE * exactSeconds);
+        }
     }
 
     private final Problem problem;
@@ -84,6 +103,7 @@ public final class Certifier {
     private volatile long priorityBound;
     private String priorityBy;
     private Decisions exactPlan;
+    private String exactPlanBy;
     private ExactModel exact;
     private Decisions priorityHint;
     /** The seed of the step-1 run whose plan was taken: the second try goes on the way that run went. */
@@ -95,6 +115,8 @@ public final class Certifier {
     private long exactCostBound = -1;
     /** Added to by the exact search beside {@link #costBounds}. */
     private final List<LevelBound> costBounds = new CopyOnWriteArrayList<>();
+    /** The levels {@link #costBoundAt} has bounded. */
+    private final java.util.Set<Long> lpLevels = new java.util.HashSet<>();
     private boolean lpTooLarge;
     private String note = "";
     private ExactPlans exchange;
@@ -147,6 +169,7 @@ public final class Certifier {
         exactPriorityBound = one.bound();
         exactPriorityOptimal = exactPriorityBound <= exactLevel;
         exactPlan = one.plan();
+        exactPlanBy = "CP-SAT's plan of the most priority";
         exact = m;
         note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
         LOG.debug("step 1: CP-SAT's most priority {} ({}), bound {}", exactLevel, one.by(), exactPriorityBound);
@@ -223,9 +246,9 @@ public final class Certifier {
     public void costBounds(long startPriority) {
         // The LP first: a second or so on quarters small enough for CP-SAT, whose cheapest plan may then take all
         // that is left of the time cap.
-        lpCostBound(priorityBound);
+        costBoundAt(priorityBound);
         if (startPriority < priorityBound) {
-            lpCostBound(startPriority);
+            costBoundAt(startPriority);
         }
         if (exact == null || stopper.stopped()) {
             return;
@@ -234,6 +257,13 @@ public final class Certifier {
             note += ", cost not tried (" + optionCount + " options, more than the " + FULL_EFFORT_OPTIONS + " it is tried on)";
         } else {
             cheapest();
+        }
+    }
+
+    /** The relaxation's cost bound for plans running at least {@code level} priority, unless it is known already. */
+    public void costBoundAt(long level) {
+        if (lpLevels.add(level)) {
+            lpCostBound(level);
         }
     }
 
@@ -271,6 +301,7 @@ public final class Certifier {
         if (level > exactLevel) {
             exactLevel = level;
             exactPlan = m.decisions(more);
+            exactPlanBy = "CP-SAT's plan of the most priority";
             post();
         }
         exactPriorityBound = Math.min(exactPriorityBound, ExactModel.priorityBound(more, status == CpSolverStatus.OPTIMAL));
@@ -295,6 +326,7 @@ public final class Certifier {
         CpSolverStatus status = solvePosting(second, m, cost -> true);
         if (ExactModel.found(status)) {
             exactPlan = m.decisions(second);
+            exactPlanBy = "CP-SAT's cheapest plan";
             // CP-SAT's cost is exact (each pool's cost is the plan's own, level by level): its bound is one.
             exactCostBound = ExactModel.costBound(second, status == CpSolverStatus.OPTIMAL);
         }
@@ -302,6 +334,65 @@ public final class Certifier {
         LOG.debug("step 2: CP-SAT's cheapest plan at {}: {} ({}), bound {}", exactLevel,
                 ExactModel.found(status) ? Math.round(second.objectiveValue()) : "-",
                 status, exactCostBound);
+    }
+
+    /**
+     * Where CP-SAT's most priority is not tried (more than {@link #MAX_EXACT_OPTIONS} options, up to
+     * {@link #MAX_CHECK_OPTIONS}) and the bound is above the priority of {@code best}'s plan: whether any plan runs more,
+     * asked of CP-SAT on the exact model with that as a constraint and no objective, a far easier question than the
+     * most priority. INFEASIBLE proves the plan's priority the most any plan runs (the bound drops to it). A plan it
+     * finds becomes {@link #exactPlan} (posted to the exchange, where there is one) and the check goes on from it, or
+     * from {@code best}'s plan when that runs more by then, on {@link Limits#checkSeconds} in all.
+     *
+     * @param best the best plan so far (a time-limited solve's local search goes on beside the check)
+     */
+    public void noMorePriority(Supplier<Decisions> best) {
+        if (optionCount > MAX_EXACT_OPTIONS && optionCount <= MAX_CHECK_OPTIONS) {
+            checkPriority(best);
+        }
+    }
+
+    /** {@link #noMorePriority} on a model of any size, where CP-SAT's most priority did not run. */
+    void checkPriority(Supplier<Decisions> best) {
+        if (relaxation == null || exact != null || limits.exactSeconds() <= 0) {
+            return;
+        }
+        double left = limits.checkSeconds();
+        Decisions from = best.get();
+        long level = PlanEvaluator.evaluate(problem, from).plannedPriority();
+        while (level < priorityBound && left > 0 && !stopper.stopped()) {
+            // Priority as the objective too (CP-SAT's bound on it is what the proof runs into; without it the proof on
+            // M seed 2 took over 10 deterministic s where with it 3-6), and no hint: the plan is below the level asked.
+            ExactModel m = new ExactModel(problem, options);
+            m.model.addGreaterOrEqual(m.plannedPriority, level + 1);
+            m.model.maximize(m.plannedPriority);
+            CpSolver check = cpSat(left);
+            // A light presolve: on that quarter CP-SAT's own (probing, three rounds) took 20 of the proof's 25 s.
+            check.getParameters().setCpModelProbingLevel(0).setMaxPresolveIterations(1);
+            CpSolverStatus status = solve(check, m);
+            left -= check.response().getDeterministicTime();
+            LOG.debug("step 2: CP-SAT asked for more priority than {}: {} in {} deterministic s", level, status,
+                    check.response().getDeterministicTime());
+            if (status == CpSolverStatus.INFEASIBLE) {
+                priorityBound = level;
+                priorityBy = "CP-SAT on the exact model, which has no plan running more than " + level + " priority";
+                return;
+            }
+            if (!ExactModel.found(status)) {
+                return;
+            }
+            exactPlan = m.decisions(check);
+            exactPlanBy = "CP-SAT's plan of more priority than local search's";
+            post();
+            from = exactPlan;
+            level = PlanEvaluator.evaluate(problem, from).plannedPriority();
+            Decisions now = best.get();
+            long nowLevel = PlanEvaluator.evaluate(problem, now).plannedPriority();
+            if (nowLevel > level) {
+                from = now;
+                level = nowLevel;
+            }
+        }
     }
 
     private void post() {
@@ -377,6 +468,7 @@ public final class Certifier {
                         + "for plans running at least " + level + " priority";
             }
         }
+        LOG.debug("step 2: cost bound {} at {} priority ({})", Math.round(value), level, by);
         if (Double.isFinite(value)) {
             // The LP prices each pool's lines unrounded; the plan rounds each line half-up, so it may be half a cent
             // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
@@ -405,6 +497,11 @@ public final class Certifier {
     /** CP-SAT's plan (null if it did not run or found none). */
     public Decisions exactPlan() {
         return exactPlan;
+    }
+
+    /** What {@link #exactPlan} is, in words (null with no plan). */
+    public String exactPlanBy() {
+        return exactPlanBy;
     }
 
     /**

@@ -39,13 +39,15 @@ final class ExactReplan {
     /**
      * CP-SAT's re-plan of the jobs {@code set} (indices of the plan's assignments), most priority first, every other
      * job on its option ({@link ExactRepair}; those on capped or reserved offers may start elsewhere in their windows:
-     * {@link #slides}), within {@code wallSeconds} of the clock too; null when CP-SAT found nothing or nothing changes.
+     * {@link #slides}), within {@code wallSeconds} of the clock too and ended by {@code stopper}; null when CP-SAT found
+     * nothing or nothing changes.
      */
-    static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed) {
-        return of(plan, set, Level.PRIORITY_FIRST, deterministicSeconds, wallSeconds, seed).move();
+    static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed,
+                           Stopper stopper) {
+        return of(plan, set, Level.PRIORITY_FIRST, null, deterministicSeconds, wallSeconds, seed, stopper).move();
     }
 
-    /** As {@link #of(GpuPlan, int[], double, double, long)}, at the level asked. */
+    /** CP-SAT's re-plan of the jobs {@code set} at the level asked (a move, whether it settled the set, its bound). */
     static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
         return of(plan, set, level, null, deterministicSeconds, wallSeconds, seed, new Stopper());
     }

@@ -6,6 +6,7 @@ import ai.timefold.solver.core.api.solver.phase.PhaseCommandContext;
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.JobAssignment;
 import io.gpuplan.solve.ExactPlans;
+import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.moves.Recreate.StartRule;
 import io.gpuplan.solve.moves.RuinRecreate.Order;
 import io.gpuplan.solve.moves.Ruins.Kind;
@@ -36,17 +37,20 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
     private final ExactPlans exchange;
     /** When the solve's time limit runs out (System.nanoTime): no exact re-plan runs past it. */
     private final long deadline;
+    private final Stopper stopper;
 
     /**
      * @param exactSeconds CP-SAT's deterministic time for the exact re-plan; 0 for none
      * @param exchange     plans CP-SAT found beside local search, taken up when better (null: none)
      * @param deadline     when the solve's time limit runs out (System.nanoTime)
+     * @param stopper      the solve's stop (Ctrl-C, the benchmark's checkpoint): ends the exact re-plan at once
      */
-    public Perturbation(long seed, double exactSeconds, ExactPlans exchange, long deadline) {
+    public Perturbation(long seed, double exactSeconds, ExactPlans exchange, long deadline, Stopper stopper) {
         this.seed = seed;
         this.exactSeconds = exactSeconds;
         this.exchange = exchange;
         this.deadline = deadline;
+        this.stopper = stopper;
     }
 
     @Override
@@ -66,14 +70,15 @@ public final class Perturbation implements PhaseCommand<GpuPlan> {
         state.sync(plan);
         Ruins ruins = new Ruins(state, random);
         // Timefold stops at its time limit between moves; the exact re-plan stops there too (far from it, at its
-        // deterministic budget alone, so a move-limited solve repeats), so a clock-stopped solve ends on time.
+        // deterministic budget alone, so a move-limited solve repeats), so a clock-stopped solve ends on time; a stop
+        // (Ctrl-C) ends it at once, and a stopped solve starts none.
         double wall = (deadline - System.nanoTime()) / 1e9;
-        if (exactSeconds > 0 && wall > 0) {
+        if (exactSeconds > 0 && wall > 0 && !stopper.stopped()) {
             boolean improved = false;
             HardMediumSoftScore now = plan.getScore();
             for (int k = 0; k < REPAIRS; k++) {
                 ReassignMove repair = ExactReplan.of(plan, ruins.related(Math.min(EXACT_JOBS, entities.size())), exactSeconds,
-                        wall, seed);
+                        wall, seed, stopper);
                 if (repair != null) {
                     HardMediumSoftScore after = context.executeTemporarilyAndCalculateScore(repair);
                     if (after.compareTo(now) > 0) {

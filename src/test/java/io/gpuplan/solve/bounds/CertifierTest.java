@@ -179,6 +179,39 @@ class CertifierTest {
      * Two jobs that fit on a reserved pool of 8 GPUs one after the other (10 days at 1 USD per GPU-hour: 1,920) or
      * on-demand at 2 USD per GPU-hour (768 each).
      */
+    @Test
+    void cpSatsCheckThatNoPlanRunsMorePriorityProvesWhatTheLpCannot() throws Exception {
+        // Two jobs of priority 10, each 8 GPUs for the whole horizon, on an offer capped at 12: the LP runs one and a
+        // half (bound 15, so at least 5 unplanned); no plan runs both. From the empty plan the check finds a plan of
+        // 10, then proves that none runs 11: the bound drops to 10, and a plan leaving 10 out is proven minimal.
+        Problem p = ProblemReader.parse("two-in-twelve.yaml", """
+                name: two-in-twelve
+                horizon: {start: 2027-01-01, end: 2027-01-11}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 4, maxGpus: 12}
+                jobs:
+                  - {id: a, kind: batch, priority: 10, memoryGb: 300, gpus: 8, work: {gpuHours: 1600, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-11}
+                  - {id: b, kind: batch, priority: 10, memoryGb: 300, gpus: 8, work: {gpuHours: 1600, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-11}
+                """, new ArrayList<>());
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Decisions none = new Decisions(List.of(), java.util.Map.of());
+        Certifier c = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 1), new Stopper());
+        c.run(none, 0, null);
+        assertEquals(5, c.certificate(0, 20, 0, null).unplannedAtLeast(), "the LP's bound");
+        c.noMorePriority(() -> none);
+        assertEquals(5, c.certificate(0, 20, 0, null).unplannedAtLeast(), "not checked: CP-SAT's most priority is tried on this size");
+
+        c.checkPriority(() -> none);
+        Evaluation found = PlanEvaluator.evaluate(p, c.exactPlan());
+        assertTrue(found.feasible());
+        assertEquals(10, found.unplannedPriority(), "the check's plan runs one job");
+        Certificate proof = c.certificate(found.plannedPriority(), 10, found.costCents(), null);
+        assertEquals(10, proof.unplannedAtLeast());
+        assertTrue(proof.unplannedProven(10), proof.unplannedBy());
+        assertTrue(proof.unplannedBy().startsWith("CP-SAT on the exact model, which has no plan running more than 10"),
+                proof.unplannedBy());
+    }
+
     private static Problem twoOnAPool() throws Exception {
         return ProblemReader.parse("two-on-a-pool.yaml", """
                 name: two-on-a-pool

@@ -196,17 +196,21 @@ class ExactSearchTest {
     }
 
     @Test
-    void aRestartPastTheSolvesTimeLimitShakesWithoutAnExactReplan() {
-        // Before the limit the exact re-plan moves the jobs into the pool (and the restart does not shake): past it the
-        // restart leaves what one without an exact re-plan leaves, so a clock-stopped solve ends on time.
-        Decisions shakeOnly = SolutionDecisions.of(oneRestart(new Perturbation(7, 0, null, aMinuteFromNow())));
-        assertNotEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, aMinuteFromNow()))));
-        assertEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, System.nanoTime() - 1))));
+    void aRestartPastTheSolvesTimeLimitOrStoppedShakesWithoutAnExactReplan() {
+        // Before the limit the exact re-plan moves the jobs into the pool (and the restart does not shake): past it, or
+        // once the solve is stopped, the restart leaves what one without an exact re-plan leaves, so the solve ends on
+        // time.
+        Decisions shakeOnly = SolutionDecisions.of(oneRestart(new Perturbation(7, 0, null, aMinuteFromNow(), new Stopper())));
+        assertNotEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, aMinuteFromNow(), new Stopper()))));
+        assertEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, System.nanoTime() - 1, new Stopper()))));
+        Stopper stopped = new Stopper();
+        stopped.stop();
+        assertEquals(shakeOnly, SolutionDecisions.of(oneRestart(new Perturbation(7, 0.5, null, aMinuteFromNow(), stopped))));
     }
 
     /** A solve of one restart and nothing else, from the all-on-demand plan (CP-SAT off in the restart itself). */
     private GpuPlan oneRestart(ExactPlans exchange) {
-        return oneRestart(new Perturbation(7, 0, exchange, aMinuteFromNow()));
+        return oneRestart(new Perturbation(7, 0, exchange, aMinuteFromNow(), new Stopper()));
     }
 
     /** A deadline far enough off for one restart (System.nanoTime may be negative: no Long.MAX_VALUE, which overflows). */
