@@ -63,6 +63,9 @@ public final class PlanReader {
         if (type == Boolean.class || type == boolean.class) {
             return "true or false";
         }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
         if (Number.class.isAssignableFrom(type) || type.isPrimitive()) {
             return "a number";
         }

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A file that cannot be read is named with what is wrong in words, never with a Java exception's class name. */
 class ReadErrorMessagesTest {
@@ -54,6 +56,27 @@ class ReadErrorMessagesTest {
         CliTest.Run r = CliTest.run("verify", TestProblems.TINY.toString(), plan.toString());
         assertPlainWords(r, plan + ":2:14: assignments: expected a list here");
         assertFalse(r.err().contains("java.") || r.err().contains("Cannot deserialize") || r.err().contains("token"), r.err());
+    }
+
+    /**
+     * A float in a whole-number field of a plan is refused where it stands: Jackson read .nan as 0 and 1.5 as 1, so
+     * a plan stating {@code startSlot: .nan} "agreed" with rules that give 0.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "summary: {jobs: 1, unplanned: .nan}|1:31|summary.unplanned",
+            "summary: {jobs: 1, unplanned: .inf}|1:31|summary.unplanned",
+            "summary: {jobs: 1, unplanned: -.inf}|1:31|summary.unplanned",
+            "summary: {jobs: 1, unplanned: 1.5}|1:31|summary.unplanned",
+            "assignments: [{job: j, startSlot: .nan}]|1:35|assignments[0].startSlot",
+            "constraints: [{constraint: R22 provider budget, matches: .nan}]|1:58|constraints[0].matches",
+            "run: {termination: done, movesEvaluated: .nan}|1:42|run.movesEvaluated",
+    })
+    void aFloatInAWholeNumberFieldOfAPlanIsRefusedWhereItStands(String line, String at, String path) throws Exception {
+        Path plan = dir.resolve("n.plan.yaml");
+        Files.writeString(plan, line + "\n");
+        CliTest.Run r = CliTest.run("verify", TestProblems.TINY.toString(), plan.toString());
+        assertPlainWords(r, plan + ":" + at + ": " + path + ": expected a whole number here — a plan file in format");
     }
 
     @Test

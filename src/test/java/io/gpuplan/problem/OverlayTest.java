@@ -62,6 +62,34 @@ class OverlayTest {
         assertTrue(errors.get(4).startsWith(f + ":11:18: scale[1].capacities: expected a factor greater than zero"), errors.get(4));
     }
 
+    /**
+     * A scale filter whose value no offer (or job) has would make the rule change nothing, silently: each is an error
+     * at its value, with what would be valid; so is an unknown key of a rule that names nothing to scale.
+     */
+    @Test
+    void aScaleFilterThatMatchesNothingIsAnErrorAtItsValue() {
+        String f = DIR.resolve("scale-filters.yaml").toString();
+        String purchases = "one of: on-demand, spot, reserved, owned, block";
+        assertEquals(List.of(
+                f + ":3:29: scale[0].purchase: unknown purchase model \"bogus\" — " + purchases,
+                f + ":4:29: scale[1].purchase: unknown purchase model \"RESERVED\" (did you mean \"reserved\"?) — " + purchases,
+                f + ":5:29: scale[2].purchase: no offer with purchase \"block\" — one of: on-demand, reserved, spot",
+                f + ":6:29: scale[3].provider: no offer with provider \"nonexistent\" — one of: aws, gcp",
+                f + ":7:26: scale[4].offer: no offer with id \"ghost\" — one of: od, ri, spot",
+                f + ":8:27: scale[5].job: no job with id \"trian\" (did you mean \"train\"?) — one of: serve, train",
+                f + ":9:36: scale[6].accelerator: no offer with accelerator \"Z100\" — one of: A100-80G",
+                f + ":10:27: scale[7].region: expected one region, got a list — a single value, e.g. region: us-east-1;"
+                        + " a rule for each of several",
+                f + ":11:6: scale[8].pricez: unknown key \"pricez\" (did you mean \"prices\"?) — exactly one of: prices,"
+                        + " capacities, budget, deadlines, with its filters",
+                f + ":12:5: scale[9]: no offer has provider \"gcp\" and purchase \"spot\" together — filters that one offer"
+                        + " meets together, or a rule for each",
+                f + ":13:28: scale[10].kind: no job with kind \"fine-tuning\" — one of: inference, training",
+                f + ":14:18: scale[11].capacities: expected a factor greater than zero — e.g. 0.9 for 10 % less",
+                f + ":14:31: scale[11].provider: no offer with provider \"awz\" (did you mean \"aws\"?) — one of: aws, gcp"),
+                errors("scale-filters.yaml"));
+    }
+
     @Test
     void anErrorInTheBasePointsIntoTheBase() {
         List<String> errors = errors("bad-price.yaml");

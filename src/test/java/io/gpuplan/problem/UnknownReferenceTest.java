@@ -147,6 +147,39 @@ class UnknownReferenceTest {
         assertOnlyError(text, "jurisdictionGroups.EU[2]", "XX", "unknown country code \"XX\"", "ISO 3166 alpha-2");
     }
 
+    /** An empty group would expand a residency to nothing, and an empty residency means anywhere (R12). */
+    @Test
+    void anEmptyJurisdictionGroupIsRefusedAtTheGroup() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                jurisdictionGroups: {EU: [], APAC: [JP, SG]}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20, residency: [EU]}
+                  - {id: k, kind: training, memoryGb: 100, flops: 1e20, residency: [US, EU]}
+                """;
+        assertOnlyError(text, "jurisdictionGroups.EU", "EU: ^[]", "is empty, so a residency naming it would allow no jurisdiction",
+                "at least one ISO 3166 alpha-2 code");
+    }
+
+    @Test
+    void aGroupOfOnlyUnknownOrBlankCodesIsRefusedAtEachMember() {
+        String text = """
+                name: t
+                horizon: {start: 2027-01-01, end: 2027-04-01}
+                jurisdictionGroups: {EU: ["", XX]}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 4.10}
+                jobs:
+                  - {id: j, kind: training, memoryGb: 100, flops: 1e20, residency: [EU]}
+                """;
+        assertEquals(2, ReaderAssertions.errors(text).size(), () -> ReaderAssertions.format(ReaderAssertions.errors(text)));
+        assertError(text, "jurisdictionGroups.EU[0]", "[^\"\"", "unknown country code \"\"", "ISO 3166 alpha-2");
+        assertError(text, "jurisdictionGroups.EU[1]", "XX", "unknown country code \"XX\"", "ISO 3166 alpha-2");
+    }
+
     @Test
     void unknownProviderInBudgetByProvider() {
         String text = """

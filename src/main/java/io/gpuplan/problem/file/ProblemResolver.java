@@ -180,6 +180,10 @@ public final class ProblemResolver {
         groups.forEach((name, members) -> {
             c.require(!Jurisdictions.ISO_COUNTRIES.contains(name), "jurisdictionGroups." + name,
                     "a group may not be named like the country code " + name, "a name such as EU or APAC");
+            // A residency naming an empty group would expand to no jurisdiction, and an empty residency means
+            // anywhere (R12): the job's limit would silently vanish. Refused, as `residency: []` is.
+            c.require(!members.isEmpty(), "jurisdictionGroups." + name, "is empty, so a residency naming it would allow no"
+                    + " jurisdiction", "at least one ISO 3166 alpha-2 code, e.g. " + name + ": [DE, FR], or no such group");
             for (int i = 0; i < members.size(); i++) {
                 String m = members.get(i);
                 if (m == null) {

@@ -1,5 +1,7 @@
 package io.gpuplan.problem.overlay;
 
+import io.gpuplan.problem.JobKind;
+import io.gpuplan.problem.PurchaseModel;
 import io.gpuplan.problem.yaml.ErrorSink;
 import io.gpuplan.problem.yaml.Location;
 import io.gpuplan.problem.yaml.Paths;
@@ -13,6 +15,7 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +37,8 @@ import java.util.regex.Pattern;
  *       ({@code 2w}); a job without one gets the horizon end moved.</li>
  * </ul>
  * A scaled value is located at the rule, so an error about it (a price that is no longer positive) points there.
+ * A filter must name a value that some offer (job) writes in that field, and the filters of a rule must all hold for
+ * some one of them: a rule that matches nothing is an error at the filter (or the rule), never a silent no-op.
  */
 final class Scaling {
     /** What a rule may scale, and the filters each takes (sorted, so messages are the same on every run). */
@@ -43,6 +48,8 @@ final class Scaling {
             "budget", new TreeSet<>(),
             "deadlines", new TreeSet<>(List.of("job", "kind")));
     static final Pattern SHIFT = Pattern.compile("([-+]?\\d+)([dw])");
+    /** What a rule may scale, in the order messages name them. */
+    private static final String WHATS = "prices, capacities, budget, deadlines";
 
     private final ErrorSink errors;
 
@@ -68,20 +75,29 @@ final class Scaling {
             return problem;
         }
         List<String> whats = rule.entries().keySet().stream().filter(FILTERS::containsKey).toList();
+        if (whats.isEmpty() && unknownKeys(rule, path)) {
+            return problem;
+        }
         if (whats.size() != 1) {
             errors.error(rule.location(), path, whats.isEmpty() ? "says nothing to scale" : "scales " + whats + " at once",
-                    "exactly one of: prices, capacities, budget, deadlines");
+                    "exactly one of: " + WHATS);
             return problem;
         }
         String what = whats.get(0);
+        boolean unknownFilter = false;
         for (Entry e : rule.entries().values()) {
             if (!e.key().equals(what) && !FILTERS.get(what).contains(e.key())) {
                 errors.error(e.keyLocation(), Paths.child(path, e.key()), "unknown filter \"" + e.key() + "\" for " + what
                         + OverlayResolver.suggestion(e.key(), FILTERS.get(what)),
                         FILTERS.get(what).isEmpty() ? what + " takes no filter" : "one of: " + String.join(", ", FILTERS.get(what)));
-                return problem;
+                unknownFilter = true;
             }
         }
+        if (unknownFilter) {
+            return problem;
+        }
+        // Checked before the value, so that a rule wrong in both says both; applied only when both are right.
+        boolean filtersMatch = filtersMatch(problem, rule, what, path);
         YNode value = rule.get(what);
         if (what.equals("deadlines")) {
             Matcher m = value instanceof YScalar s ? SHIFT.matcher(s.text().trim()) : null;
@@ -100,11 +116,14 @@ final class Scaling {
                 return problem;
             }
             days = Long.parseLong(m.group(1)) * (m.group(2).equals("w") ? 7 : 1);
-            return shiftDeadlines(problem, rule, days, value.location());
+            return filtersMatch ? shiftDeadlines(problem, rule, days, value.location()) : problem;
         }
         Double factor = value instanceof YScalar s ? RecordBinder.number(s) : null;
         if (factor == null || factor <= 0) {
             errors.error(value.location(), Paths.child(path, what), "expected a factor greater than zero", "e.g. 0.9 for 10 % less");
+            return problem;
+        }
+        if (!filtersMatch) {
             return problem;
         }
         Location at = value.location();
@@ -161,6 +180,90 @@ final class Scaling {
             b = with(b, "byProvider", new YMap(scaled, caps.location()));
         }
         return with(problem, "budget", b);
+    }
+
+    /**
+     * Reports the keys of a rule that states nothing to scale which are neither something to scale nor any rule's
+     * filter ({@code pricez: 0.9}): "says nothing to scale" alone would hide the misspelt key. Whether there were any.
+     */
+    private boolean unknownKeys(YMap rule, String path) {
+        Set<String> known = new TreeSet<>(FILTERS.keySet());
+        FILTERS.values().forEach(known::addAll);
+        boolean any = false;
+        for (Entry e : rule.entries().values()) {
+            if (!known.contains(e.key())) {
+                errors.error(e.keyLocation(), Paths.child(path, e.key()), "unknown key \"" + e.key() + "\""
+                        + OverlayResolver.suggestion(e.key(), known), "exactly one of: " + WHATS + ", with its filters");
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /**
+     * Whether every filter of the rule names a value that some offer (job, for deadlines) writes in that field, and
+     * some one offer has them all; reports each that does not, at its value. A filter that matches nothing (a
+     * misspelt id, RESERVED for reserved, a list) would otherwise make the rule change nothing, silently.
+     */
+    private boolean filtersMatch(YMap problem, YMap rule, String what, String path) {
+        String listName = what.equals("deadlines") ? "jobs" : "offers";
+        if (!(problem.get(listName) instanceof YList list)) {
+            return true; // no list to filter (or one that is no list, reported when the problem is read): nothing to match
+        }
+        String singular = listName.substring(0, listName.length() - 1);
+        String idFilter = what.equals("deadlines") ? "job" : "offer";
+        boolean ok = true;
+        List<String> stated = new ArrayList<>();
+        for (Entry f : rule.entries().values()) {
+            if (f.key().equals(what)) {
+                continue;
+            }
+            String field = f.key().equals(idFilter) ? "id" : f.key();
+            String at = Paths.child(path, f.key());
+            if (!(f.value() instanceof YScalar want) || want.kind() == YScalar.Kind.NULL) {
+                errors.error(f.value().location(), at, "expected one " + f.key() + ", got " + f.value().typeName(),
+                        "a single value, e.g. " + f.key() + ": " + example(list, field) + "; a rule for each of several");
+                ok = false;
+                continue;
+            }
+            Set<String> written = new TreeSet<>();
+            list.items().forEach(i -> {
+                if (i instanceof YMap m && m.get(field) instanceof YScalar s) {
+                    written.add(s.text());
+                }
+            });
+            if (written.contains(want.text())) {
+                stated.add(f.key() + " \"" + want.text() + "\"");
+                continue;
+            }
+            ok = false;
+            List<String> allowed = switch (f.key()) {
+                case "purchase" -> Arrays.stream(PurchaseModel.values()).map(PurchaseModel::label).toList();
+                case "kind" -> Arrays.stream(JobKind.values()).map(RecordBinder::enumName).toList();
+                default -> List.of();
+            };
+            if (!allowed.isEmpty() && !allowed.contains(want.text())) {
+                errors.error(want.location(), at, "unknown " + (f.key().equals("kind") ? "job kind" : "purchase model") + " \""
+                        + want.text() + "\"" + OverlayResolver.suggestion(want.text(), allowed), "one of: " + String.join(", ", allowed));
+            } else {
+                errors.error(want.location(), at, "no " + singular + " with " + field + " \"" + want.text() + "\""
+                        + OverlayResolver.suggestion(want.text(), written), written.isEmpty()
+                        ? "no " + singular + " writes its " + field + " (filters compare the fields as written)"
+                        : "one of: " + String.join(", ", written));
+            }
+        }
+        if (ok && stated.size() > 1 && list.items().stream().noneMatch(i -> matches(i, rule, idFilter, "id"))) {
+            errors.error(rule.location(), path, "no " + singular + " has " + String.join(" and ", stated) + " together",
+                    "filters that one " + singular + " meets together, or a rule for each");
+            ok = false;
+        }
+        return ok;
+    }
+
+    /** A value some item writes in {@code field}, for a message's example. */
+    private static String example(YList list, String field) {
+        return list.items().stream().filter(i -> i instanceof YMap m && m.get(field) instanceof YScalar)
+                .map(i -> ((YScalar) ((YMap) i).get(field)).text()).findFirst().orElse("...");
     }
 
     /** Whether every filter of the rule (other than what it scales) equals the item's field; "offer"/"job" mean the id. */
