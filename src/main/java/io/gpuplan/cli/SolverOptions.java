@@ -17,9 +17,17 @@ final class SolverOptions {
             description = "stop when the best plan has not improved for this long (not reproducible)")
     Duration unimprovedLimit;
 
+    long moveLimit;
+
     @Option(names = "--move-limit", paramLabel = "N", defaultValue = "" + SolverSettings.DEFAULT_MOVE_LIMIT,
             description = "moves to evaluate, the reproducible limit; 0 for none (default: ${DEFAULT-VALUE})")
-    long moveLimit;
+    void moveLimit(long moves) {
+        // A negative count read as "no limit" and gave a solve that does not repeat, silently.
+        if (moves < 0) {
+            throw new ParameterException(mixee.commandLine(), "--move-limit must be 0 (none) or more, got " + moves);
+        }
+        moveLimit = moves;
+    }
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "" + SolverSettings.DEFAULT_SEED,
             description = "random seed (default: ${DEFAULT-VALUE})")
@@ -45,8 +53,15 @@ final class SolverOptions {
             + " reservation-aware greedy plan (for comparisons)")
     boolean noWarmStart;
 
-    @Option(names = "--parallel", paramLabel = "N", description = "scenarios solved at once (default: the number of cores)")
     Integer parallel;
+
+    @Option(names = "--parallel", paramLabel = "N", description = "scenarios solved at once (default: the number of cores)")
+    void parallel(int scenarios) {
+        if (scenarios < 1) {
+            throw new ParameterException(mixee.commandLine(), "--parallel must be 1 or more, got " + scenarios);
+        }
+        parallel = scenarios;
+    }
 
     SolverSettings settings() {
         return new SolverSettings(seed, moveLimit, timeLimit, unimprovedLimit, SolverSettings.defaults().environmentMode(),
@@ -54,6 +69,6 @@ final class SolverOptions {
     }
 
     int workers() {
-        return parallel != null ? Math.max(1, parallel) : Batch.defaultParallelism();
+        return parallel != null ? parallel : Batch.defaultParallelism();
     }
 }
