@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On random small instances whose optimum an exhaustive search proves: every bound a certificate states, on unplanned
- * priority and on cost at the plan's priority, stays at or below the optimum (with CP-SAT, and from the LP alone),
+ * priority and on cost at the plan's priority, stays at or below the optimum (with CP-SAT, from the LP alone, and the LP
+ * with CP-SAT's check that no plan runs more priority),
  * the solver finds the optimum, and a certificate that says "proven optimal" is right.
  */
 class OptimalityTest {
@@ -75,7 +76,12 @@ class OptimalityTest {
             Certifier lpOnly = new Certifier(p, options, new Certifier.Limits(0, Duration.ofSeconds(30), 1), new Stopper());
             lpOnly.mostPriority(null);
             lpOnly.run(new Decisions(List.of(), Map.of()), 0, null);
+            // And the LP's with CP-SAT's check that no plan runs more than the solver's (what M-sized quarters get).
+            Certifier checked = new Certifier(p, options, new Certifier.Limits(1, Duration.ofSeconds(30), 1), new Stopper());
+            checked.run(new Decisions(List.of(), Map.of()), 0, null);
+            checked.noMorePriority(() -> SolutionDecisions.of(solved.plan()));
             for (Certificate c : List.of(solved.certificate(), lpOnly.certificate(plannedPriority(plan), plan.unplannedPriority(),
+                    plan.costCents(), null), checked.certificate(plannedPriority(plan), plan.unplannedPriority(),
                     plan.costCents(), null))) {
                 assertTrue(c.unplannedAtLeast() <= optimum.unplannedPriority(), "unplanned bound " + c.unplannedAtLeast()
                         + " above the optimum's " + optimum.unplannedPriority() + "\n" + text);

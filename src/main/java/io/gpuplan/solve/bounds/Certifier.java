@@ -14,7 +14,9 @@ import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -60,7 +62,7 @@ public final class Certifier {
     static final int MAX_LP_COLUMNS = 250_000;
     /**
      * Options up to which CP-SAT checks that no plan runs more priority than the best found ({@link #noMorePriority})
-     * where its most priority is not tried (above {@link #MAX_EXACT_OPTIONS}): 200-job quarters have 13,000–15,000.
+     * where its most priority is not tried (above {@link #MAX_EXACT_OPTIONS}; 200-job quarters have 13,000–15,000).
      */
     static final int MAX_CHECK_OPTIONS = 40_000;
     /**
@@ -116,7 +118,7 @@ public final class Certifier {
     /** Added to by the exact search beside {@link #costBounds}. */
     private final List<LevelBound> costBounds = new CopyOnWriteArrayList<>();
     /** The levels {@link #costBoundAt} has bounded. */
-    private final java.util.Set<Long> lpLevels = new java.util.HashSet<>();
+    private final Set<Long> lpLevels = new HashSet<>();
     private boolean lpTooLarge;
     private String note = "";
     private ExactPlans exchange;
@@ -337,24 +339,17 @@ public final class Certifier {
     }
 
     /**
-     * Where CP-SAT's most priority is not tried (more than {@link #MAX_EXACT_OPTIONS} options, up to
-     * {@link #MAX_CHECK_OPTIONS}) and the bound is above the priority of {@code best}'s plan: whether any plan runs more,
-     * asked of CP-SAT on the exact model with that as a constraint and no objective, a far easier question than the
-     * most priority. INFEASIBLE proves the plan's priority the most any plan runs (the bound drops to it). A plan it
+     * Where CP-SAT's most priority did not run or found no plan (above {@link #MAX_EXACT_OPTIONS} options it is not
+     * tried), up to {@link #MAX_CHECK_OPTIONS}, and the bound is above the priority of {@code best}'s plan: whether any plan runs more,
+     * asked of CP-SAT on the exact model with that as a constraint, a far easier question than the most priority from
+     * nothing. INFEASIBLE proves the plan's priority the most any plan runs (the bound drops to it). A plan it
      * finds becomes {@link #exactPlan} (posted to the exchange, where there is one) and the check goes on from it, or
      * from {@code best}'s plan when that runs more by then, on {@link Limits#checkSeconds} in all.
      *
      * @param best the best plan so far (a time-limited solve's local search goes on beside the check)
      */
     public void noMorePriority(Supplier<Decisions> best) {
-        if (optionCount > MAX_EXACT_OPTIONS && optionCount <= MAX_CHECK_OPTIONS) {
-            checkPriority(best);
-        }
-    }
-
-    /** {@link #noMorePriority} on a model of any size, where CP-SAT's most priority did not run. */
-    void checkPriority(Supplier<Decisions> best) {
-        if (relaxation == null || exact != null || limits.exactSeconds() <= 0) {
+        if (relaxation == null || exact != null || optionCount > MAX_CHECK_OPTIONS || limits.exactSeconds() <= 0) {
             return;
         }
         double left = limits.checkSeconds();
