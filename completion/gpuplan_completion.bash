@@ -233,7 +233,7 @@ function _picocli_gpuplan_solve() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '--fail-on-unplanned' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--seed' '--parallel' '--move-limit' '--exact-effort' '--previous'"
+  local arg_opts="'--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort' '--previous'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -250,13 +250,13 @@ function _picocli_gpuplan_solve() {
     '--unimproved-limit')
       return
       ;;
+    '--move-limit')
+      return
+      ;;
     '--seed')
       return
       ;;
     '--parallel')
-      return
-      ;;
-    '--move-limit')
       return
       ;;
     '--exact-effort')
@@ -428,7 +428,7 @@ function _picocli_gpuplan_compare() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--previous' '--out' '--name' '--time-limit' '--unimproved-limit' '--seed' '--parallel' '--move-limit' '--exact-effort' '--engine' '--master'"
+  local arg_opts="'--previous' '--out' '--name' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort' '--engine' '--master'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -454,13 +454,13 @@ function _picocli_gpuplan_compare() {
     '--unimproved-limit')
       return
       ;;
+    '--move-limit')
+      return
+      ;;
     '--seed')
       return
       ;;
     '--parallel')
-      return
-      ;;
-    '--move-limit')
       return
       ;;
     '--exact-effort')
@@ -498,7 +498,7 @@ function _picocli_gpuplan_frontier() {
 
   local commands=""
   local flag_opts="'--no-warm-start' '-h' '--help' '-V' '--version'"
-  local arg_opts="'--budgets' '--out' '--time-limit' '--unimproved-limit' '--seed' '--parallel' '--move-limit' '--exact-effort' '--engine' '--master'"
+  local arg_opts="'--budgets' '--out' '--time-limit' '--unimproved-limit' '--move-limit' '--seed' '--parallel' '--exact-effort' '--engine' '--master'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -518,13 +518,13 @@ function _picocli_gpuplan_frontier() {
     '--unimproved-limit')
       return
       ;;
+    '--move-limit')
+      return
+      ;;
     '--seed')
       return
       ;;
     '--parallel')
-      return
-      ;;
-    '--move-limit')
       return
       ;;
     '--exact-effort')

@@ -17,17 +17,10 @@ final class SolverOptions {
             description = "stop when the best plan has not improved for this long (not reproducible)")
     Duration unimprovedLimit;
 
-    long moveLimit;
-
     @Option(names = "--move-limit", paramLabel = "N", defaultValue = "" + SolverSettings.DEFAULT_MOVE_LIMIT,
+            converter = CountConverters.NonNegative.class,
             description = "moves to evaluate, the reproducible limit; 0 for none (default: ${DEFAULT-VALUE})")
-    void moveLimit(long moves) {
-        // A negative count read as "no limit" and gave a solve that does not repeat, silently.
-        if (moves < 0) {
-            throw new ParameterException(mixee.commandLine(), "--move-limit must be 0 (none) or more, got " + moves);
-        }
-        moveLimit = moves;
-    }
+    long moveLimit;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "" + SolverSettings.DEFAULT_SEED,
             description = "random seed (default: ${DEFAULT-VALUE})")
@@ -53,15 +46,9 @@ final class SolverOptions {
             + " reservation-aware greedy plan (for comparisons)")
     boolean noWarmStart;
 
+    @Option(names = "--parallel", paramLabel = "N", converter = CountConverters.Positive.class,
+            description = "scenarios solved at once (default: the number of cores)")
     Integer parallel;
-
-    @Option(names = "--parallel", paramLabel = "N", description = "scenarios solved at once (default: the number of cores)")
-    void parallel(int scenarios) {
-        if (scenarios < 1) {
-            throw new ParameterException(mixee.commandLine(), "--parallel must be 1 or more, got " + scenarios);
-        }
-        parallel = scenarios;
-    }
 
     SolverSettings settings() {
         return new SolverSettings(seed, moveLimit, timeLimit, unimprovedLimit, SolverSettings.defaults().environmentMode(),

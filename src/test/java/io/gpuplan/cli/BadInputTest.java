@@ -122,8 +122,8 @@ class BadInputTest {
         // -1 read as "no limit" gave a solve that does not repeat; --parallel 0 was taken as 1: both said nothing.
         Path file = write("p.yaml", BASE);
         Path out = dir.resolve("out");
-        for (String[] option : new String[][] {{"--move-limit", "-1", "--move-limit must be 0 (none) or more, got -1"},
-                {"--parallel", "0", "--parallel must be 1 or more, got 0"}}) {
+        for (String[] option : new String[][] {{"--move-limit", "-1", "must be 0 (none) or more, got -1"},
+                {"--parallel", "0", "must be 1 or more, got 0"}}) {
             Run r = CliTest.run("solve", file.toString(), option[0], option[1], "--out", out.toString());
             assertEquals(2, r.code(), r.err());
             assertTrue(r.err().contains(option[2]), r.err());
