@@ -60,6 +60,8 @@ public final class Certifier {
      * whole).
      */
     static final int MAX_LP_COLUMNS = 250_000;
+    /** Above this many columns a cost bound's subgradient ascent runs before GLOP, not only where GLOP ends short. */
+    static final int ASCENT_FIRST_COLUMNS = 50_000;
     /**
      * Options up to which CP-SAT checks that no plan runs more priority than the best found ({@link #noMorePriority})
      * where its most priority is not tried (above {@link #MAX_EXACT_OPTIONS}; 200-job quarters have 13,000–15,000).
@@ -433,7 +435,8 @@ public final class Certifier {
 
     /**
      * The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or where no LP optimum is read
-     * (too large for GLOP: {@link #MAX_LP_COLUMNS}), the Lagrangian at multipliers climbed to from pool prices.
+     * (too large for GLOP: {@link #MAX_LP_COLUMNS}, or cut by the clock), the Lagrangian at multipliers climbed to from
+     * pool prices (above {@link #ASCENT_FIRST_COLUMNS} before GLOP starts).
      */
     private void lpCostBound(long level) {
         double[] v = relaxation.poolPrices();
@@ -441,6 +444,18 @@ public final class Certifier {
         double value = relaxation.costBound(v, w, level);
         String by = "Lagrangian of the " + relaxation.kind() + " relaxation at pool prices, for plans running at least "
                 + level + " priority";
+        // Where GLOP may not end in time, the ascent first, so that its bound stands if the clock cuts the LP: at M (90,000-
+        // 140,000 columns) a cost LP takes 10-20 s of a core beside local search, and cut short it left pool prices' bound
+        // (M seed 7: 4.04 M where the ascent gives 5.49 M in a second and the LP 7.46 M).
+        boolean climbFirst = lpTooLarge || relaxation.columns() > ASCENT_FIRST_COLUMNS;
+        if (climbFirst && !stopper.stopped()) {
+            LagrangianAscent.Result climbed =
+                    LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper, deadline);
+            if (climbed.bound() > value) {
+                value = climbed.bound();
+                by = climbedBy(level);
+            }
+        }
         boolean solved = false;
         if (!stopper.stopped() && !lpTooLarge) {
             Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
@@ -453,14 +468,13 @@ public final class Certifier {
                 by = lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian";
             }
         }
-        if (!solved && !stopper.stopped()) {
-            // No LP optimum to read (too large for GLOP in time, or cut short): climb from the best multipliers so far.
+        if (!solved && !climbFirst && !stopper.stopped()) {
+            // No LP optimum to read (GLOP cut short): climb from the best multipliers so far.
             LagrangianAscent.Result climbed =
                     LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper, deadline);
             if (climbed.bound() > value) {
                 value = climbed.bound();
-                by = "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "
-                        + "for plans running at least " + level + " priority";
+                by = climbedBy(level);
             }
         }
         LOG.debug("step 2: cost bound {} at {} priority ({})", Math.round(value), level, by);
@@ -469,6 +483,11 @@ public final class Certifier {
             // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
             costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - relaxation.pools())), by));
         }
+    }
+
+    private String climbedBy(long level) {
+        return "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "
+                + "for plans running at least " + level + " priority";
     }
 
     /**
@@ -528,7 +547,7 @@ public final class Certifier {
         }
         Certificate c = new Certificate(unplannedAtLeast, priorityBy, bound, by, startedFrom, note);
         if (boundLevel != planPriority && !c.provenOptimal(unplannedPriority, planCost, slack())) {
-            lpCostBound(planPriority);
+            costBoundAt(planPriority);
             LevelBound last = costBounds.isEmpty() ? null : costBounds.get(costBounds.size() - 1);
             if (last != null && last.level() == planPriority && last.cents() > bound) {
                 c = new Certificate(unplannedAtLeast, priorityBy, last.cents(), last.by(), startedFrom, note);
