@@ -15,7 +15,6 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -238,8 +237,8 @@ final class Scaling {
             }
             ok = false;
             List<String> allowed = switch (f.key()) {
-                case "purchase" -> Arrays.stream(PurchaseModel.values()).map(PurchaseModel::label).toList();
-                case "kind" -> Arrays.stream(JobKind.values()).map(RecordBinder::enumName).toList();
+                case "purchase" -> RecordBinder.enumNames(PurchaseModel.class);
+                case "kind" -> RecordBinder.enumNames(JobKind.class);
                 default -> List.of();
             };
             if (!allowed.isEmpty() && !allowed.contains(want.text())) {

@@ -398,7 +398,8 @@ public final class RecordBinder {
         return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    private static List<String> enumNames(Class<?> cls) {
+    /** The enum's constants as written in problem files ({@link #enumName}), in declaration order. */
+    public static List<String> enumNames(Class<?> cls) {
         return Arrays.stream(cls.getEnumConstants()).map(c -> enumName((Enum<?>) c)).toList();
     }
 

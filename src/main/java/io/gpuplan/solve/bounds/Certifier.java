@@ -108,6 +108,7 @@ public final class Certifier {
     private String priorityBy;
     private Decisions exactPlan;
     private String exactPlanBy;
+    private static final String MOST_PRIORITY_PLAN = "CP-SAT's plan of the most priority";
     private ExactModel exact;
     private Decisions priorityHint;
     /** The seed of the step-1 run whose plan was taken: the second try goes on the way that run went. */
@@ -173,7 +174,7 @@ public final class Certifier {
         exactPriorityBound = one.bound();
         exactPriorityOptimal = exactPriorityBound <= exactLevel;
         exactPlan = one.plan();
-        exactPlanBy = "CP-SAT's plan of the most priority";
+        exactPlanBy = MOST_PRIORITY_PLAN;
         exact = m;
         note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
         LOG.debug("step 1: CP-SAT's most priority {} ({}), bound {}", exactLevel, one.by(), exactPriorityBound);
@@ -305,7 +306,7 @@ public final class Certifier {
         if (level > exactLevel) {
             exactLevel = level;
             exactPlan = m.decisions(more);
-            exactPlanBy = "CP-SAT's plan of the most priority";
+            exactPlanBy = MOST_PRIORITY_PLAN;
             post();
         }
         exactPriorityBound = Math.min(exactPriorityBound, ExactModel.priorityBound(more, status == CpSolverStatus.OPTIMAL));
@@ -439,55 +440,52 @@ public final class Certifier {
      * pool prices (above {@link #ASCENT_FIRST_COLUMNS} before GLOP starts).
      */
     private void lpCostBound(long level) {
-        double[] v = relaxation.poolPrices();
-        double w = relaxation.levelMultiplier(v, level);
-        double value = relaxation.costBound(v, w, level);
-        String by = "Lagrangian of the " + relaxation.kind() + " relaxation at pool prices, for plans running at least "
-                + level + " priority";
+        double[] prices = relaxation.poolPrices();
+        double w = relaxation.levelMultiplier(prices, level);
+        Multipliers best = new Multipliers(prices, w, relaxation.costBound(prices, w, level), "Lagrangian of the "
+                + relaxation.kind() + " relaxation at pool prices, for plans running at least " + level + " priority");
         // Where GLOP may not end in time, the ascent first, so that its bound stands if the clock cuts the LP: at M (90,000-
         // 140,000 columns) a cost LP takes 10-20 s of a core beside local search, and cut short it left pool prices' bound
         // (M seed 7: 4.04 M where the ascent gives 5.49 M in a second and the LP 7.46 M).
         boolean climbFirst = lpTooLarge || relaxation.columns() > ASCENT_FIRST_COLUMNS;
-        if (climbFirst && !stopper.stopped()) {
-            LagrangianAscent.Result climbed =
-                    LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper, deadline);
-            if (climbed.bound() > value) {
-                value = climbed.bound();
-                by = climbedBy(level);
-            }
+        if (climbFirst) {
+            best = climbed(best, level);
         }
         boolean solved = false;
         if (!stopper.stopped() && !lpTooLarge) {
             Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
             solved = lp.optimal();
             double fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
-            if (fromLp >= value) {
-                value = fromLp;
-                v = lp.multipliers();
-                w = lp.multiplierOfLevel();
-                by = lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian";
+            if (fromLp >= best.bound()) {
+                best = new Multipliers(lp.multipliers(), lp.multiplierOfLevel(), fromLp,
+                        lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian");
             }
         }
-        if (!solved && !climbFirst && !stopper.stopped()) {
+        if (!solved && !climbFirst) {
             // No LP optimum to read (GLOP cut short): climb from the best multipliers so far.
-            LagrangianAscent.Result climbed =
-                    LagrangianAscent.ascend(relaxation, v, w, level, startCents(), stopper, deadline);
-            if (climbed.bound() > value) {
-                value = climbed.bound();
-                by = climbedBy(level);
-            }
+            best = climbed(best, level);
         }
-        LOG.debug("step 2: cost bound {} at {} priority ({})", Math.round(value), level, by);
-        if (Double.isFinite(value)) {
+        LOG.debug("step 2: cost bound {} at {} priority ({})", Math.round(best.bound()), level, best.by());
+        if (Double.isFinite(best.bound())) {
             // The LP prices each pool's lines unrounded; the plan rounds each line half-up, so it may be half a cent
             // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
-            costBounds.add(new LevelBound(level, Math.max(0, floorDown(value - relaxation.pools())), by));
+            costBounds.add(new LevelBound(level, Math.max(0, floorDown(best.bound() - relaxation.pools())), best.by()));
         }
     }
 
-    private String climbedBy(long level) {
-        return "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "
-                + "for plans running at least " + level + " priority";
+    /** Multipliers of the cost relaxation, the Lagrangian bound they give and what found them. */
+    private record Multipliers(double[] v, double w, double bound, String by) {
+    }
+
+    /** {@code from}, or the multipliers {@link LagrangianAscent} climbs to from them when they bound higher. */
+    private Multipliers climbed(Multipliers from, long level) {
+        if (stopper.stopped()) {
+            return from;
+        }
+        LagrangianAscent.Result r = LagrangianAscent.ascend(relaxation, from.v(), from.w(), level, startCents(), stopper, deadline);
+        return r.bound() > from.bound() ? new Multipliers(r.multipliers(), r.multiplierOfLevel(), r.bound(),
+                "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "
+                        + "for plans running at least " + level + " priority") : from;
     }
 
     /**
