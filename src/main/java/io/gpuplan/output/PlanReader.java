@@ -3,10 +3,23 @@ package io.gpuplan.output;
 import io.gpuplan.problem.InputError;
 import io.gpuplan.problem.InputErrors;
 import io.gpuplan.problem.yaml.Location;
+import io.gpuplan.problem.yaml.Locator;
+import io.gpuplan.problem.yaml.YNode;
+import io.gpuplan.problem.yaml.YNode.Entry;
+import io.gpuplan.problem.yaml.YNode.YMap;
+import io.gpuplan.problem.yaml.YamlSyntaxException;
+import io.gpuplan.problem.yaml.YamlTreeReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -14,6 +27,8 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /** Reads a plan file back, with located errors like the problem reader's. */
 public final class PlanReader {
+    private static final String VALID = "a plan file written by gpuplan solve";
+
     private PlanReader() {
     }
 
@@ -22,20 +37,87 @@ public final class PlanReader {
         if (Files.exists(file) && !Files.isDirectory(file) && !Files.isRegularFile(file)) {
             // A FIFO would block the read forever and /dev/zero never ends.
             throw new InputErrors(List.of(new InputError(name, Location.UNKNOWN, "", "cannot read the file: it is not a"
-                    + " regular file (a device, pipe or socket)", "a plan file written by gpuplan solve")));
+                    + " regular file (a device, pipe or socket)", VALID)));
         }
+        String text;
         try {
-            return Yaml.MAPPER.readValue(Files.readString(file), PlanDocument.class);
+            text = Files.readString(file);
         } catch (IOException e) {
             throw new InputErrors(List.of(new InputError(name, Location.UNKNOWN, "", "cannot read the file: "
-                    + io.gpuplan.problem.IoFailure.reading(file, e), "a plan file written by gpuplan solve")));
+                    + io.gpuplan.problem.IoFailure.reading(file, e), VALID)));
+        }
+        YNode tree = tree(text);
+        notAProblemFile(name, tree);
+        PlanDocument doc;
+        try {
+            doc = Yaml.MAPPER.readValue(text, PlanDocument.class);
         } catch (JacksonException e) {
             var loc = e.getLocation();
-            Location where = loc == null || loc.getLineNr() <= 0 ? Location.UNKNOWN : new Location(loc.getLineNr(), loc.getColumnNr());
             String path = e.getPath().stream().map(r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
                     .reduce("", (a, b) -> a.isEmpty() || b.startsWith("[") ? a + b : a + "." + b);
-            throw new InputErrors(List.of(new InputError(name, where, path, what(e),
-                    "a plan file in format " + PlanDocument.FORMAT)));
+            // Jackson gives no position for some errors (an unknown field): the field's own then, from the tree.
+            Location where = loc != null && loc.getLineNr() > 0 ? new Location(loc.getLineNr(), loc.getColumnNr())
+                    : tree != null && !path.isEmpty() ? new Locator(tree).locate(path) : Location.UNKNOWN;
+            throw new InputErrors(List.of(new InputError(name, where, path, what(e), "a plan file in format " + PlanDocument.FORMAT)));
+        }
+        List<InputError> errors = new ArrayList<>();
+        Locator locator = tree == null ? null : new Locator(tree); // null: a plan beyond the tree reader's limits
+        java.util.function.Function<String, Location> at = path -> locator == null ? Location.UNKNOWN : locator.locate(path);
+        if (doc.format() != null && !doc.format().equals(PlanDocument.FORMAT)) {
+            errors.add(new InputError(name, at.apply("format"), "format", "\"" + doc.format() + "\" is not a plan format"
+                    + " this gpuplan reads", PlanDocument.FORMAT + " (solve the problem again with this gpuplan)"));
+        }
+        Map<String, String> dates = new LinkedHashMap<>();
+        if (doc.horizon() != null) {
+            dates.put("horizon.start", doc.horizon().start());
+            dates.put("horizon.end", doc.horizon().end());
+        }
+        List<PlanDocument.Assignment> assignments = doc.assignments() == null ? List.of() : doc.assignments();
+        for (int i = 0; i < assignments.size(); i++) {
+            dates.put("assignments[" + i + "].start", assignments.get(i).start());
+            dates.put("assignments[" + i + "].end", assignments.get(i).end());
+        }
+        dates.forEach((path, value) -> {
+            if (value != null && dateTime(value) == null) {
+                errors.add(new InputError(name, at.apply(path), path, "\"" + value + "\" is not a date",
+                        "a date such as 2027-01-01, or a date and hour such as 2027-01-01T06:00"));
+            }
+        });
+        if (!errors.isEmpty()) {
+            throw new InputErrors(errors);
+        }
+        return doc;
+    }
+
+    /** A plan's date ({@code 2027-01-01}) or date and hour ({@code 2027-01-01T06:00}), or null when it is neither. */
+    public static LocalDateTime dateTime(String text) {
+        try {
+            return text.contains("T") ? LocalDateTime.parse(text) : LocalDate.parse(text).atStartOfDay();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    /** The text's tree with locations, or null when it is no YAML (Jackson then says why). */
+    private static YNode tree(String text) {
+        try {
+            return YamlTreeReader.read(text, (loc, path, what, valid) -> {
+            });
+        } catch (YamlSyntaxException e) {
+            return null;
+        }
+    }
+
+    /** A problem file given where a plan belongs (verify's second file, previous.plan) is said to be one. */
+    private static void notAProblemFile(String name, YNode tree) throws InputErrors {
+        if (!(tree instanceof YMap m) || m.get("format") != null) {
+            return;
+        }
+        List<Entry> problemOnly = Stream.of("extends", "offers", "jobs").map(k -> m.entries().get(k)).filter(e -> e != null).toList();
+        if (!problemOnly.isEmpty()) {
+            throw new InputErrors(List.of(new InputError(name, problemOnly.get(0).keyLocation(), "", "this is a problem file,"
+                    + " not a plan: it has " + String.join(" and ", problemOnly.stream().map(Entry::key).toList())
+                    + ", and no format", VALID + " (format: " + PlanDocument.FORMAT + ")")));
         }
     }
 

@@ -8,9 +8,7 @@ import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.rules.Placement;
 import io.gpuplan.rules.Violation;
 import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -160,16 +158,15 @@ public final class PlanVerifier {
     }
 
     static Integer slotOf(Horizon h, String text) {
-        try {
-            LocalDateTime t = text.contains("T") ? LocalDateTime.parse(text) : LocalDate.parse(text).atStartOfDay();
-            long hours = ChronoUnit.HOURS.between(h.start().atStartOfDay(), t);
-            if (hours % h.slotHours() != 0 || ChronoUnit.MINUTES.between(h.start().atStartOfDay(), t) % 60 != 0) {
-                return null;
-            }
-            return (int) (hours / h.slotHours());
-        } catch (DateTimeParseException e) {
+        LocalDateTime t = PlanReader.dateTime(text);
+        if (t == null) {
             return null;
         }
+        long hours = ChronoUnit.HOURS.between(h.start().atStartOfDay(), t);
+        if (hours % h.slotHours() != 0 || ChronoUnit.MINUTES.between(h.start().atStartOfDay(), t) % 60 != 0) {
+            return null;
+        }
+        return (int) (hours / h.slotHours());
     }
 
     private static PlanDocument withoutRun(PlanDocument d, PlanDocument stated) {

@@ -60,7 +60,19 @@ public final class PreviousPlans {
                     + (inFile ? ", relative to this problem file" : ", relative to the working directory")
                     + " (solve the previous problem first, or give it with --previous PLAN)")));
         }
-        PlanDocument doc = PlanReader.read(plan);
+        PlanDocument doc;
+        try {
+            doc = PlanReader.read(plan);
+        } catch (InputErrors e) {
+            // The plan's own errors stand in it; say first where the problem names it, so the reader knows why it was read.
+            List<InputError> errors = new ArrayList<>();
+            boolean inFile = override == null;
+            errors.add(new InputError(loaded.file().toString(), inFile ? asked.requestedAt() : Location.UNKNOWN,
+                    inFile ? "previous.plan" : "--previous", "the previous plan " + plan + " cannot be read (below)",
+                    "a plan file written by gpuplan solve"));
+            errors.addAll(e.errors());
+            throw new InputErrors(errors);
+        }
         String text;
         byte[] bytes;
         try {

@@ -58,6 +58,21 @@ public final class Limits {
     /** A deadline shift of an overlay's scale rule, in days (ten years). */
     public static final int MAX_SHIFT_DAYS = 3660;
 
+    /**
+     * What a whole-number field allows, by its name, for the fields whose limits are far inside an {@code int}: a value
+     * beyond any {@code int} (1e300) is told these, not the range of a Java type. Null for other fields.
+     */
+    public static String wholeNumberRange(String field) {
+        return switch (field) {
+            case "gpusPerInstance", "maxGpusPerReplica" -> "a whole number of GPUs from 1 to " + MAX_GPUS_PER_INSTANCE;
+            case "min", "max" -> "a whole number of GPUs from 1 to " + MAX_GPUS_PER_JOB + " per job";
+            case "replicas" -> "a whole number of replicas from 1 to " + MAX_REPLICAS;
+            case "termMonths", "depreciationMonths" -> "a whole number of months from 1 to " + MAX_TERM_MONTHS;
+            case "priority" -> "a whole number from 0 to " + MAX_PRIORITY;
+            default -> null;
+        };
+    }
+
     private Limits() {
     }
 }

@@ -81,8 +81,7 @@ public final class ProblemReader {
         try {
             return YamlTreeReader.read(text, sink(name, errors));
         } catch (YamlSyntaxException e) {
-            throw new InputErrors(List.of(new InputError(name, e.location(), "", "not valid YAML: " + e.getMessage(),
-                    "fix the YAML syntax at this position")));
+            throw new InputErrors(List.of(new InputError(name, e.location(), e.path(), e.what(), e.valid())));
         }
     }
 

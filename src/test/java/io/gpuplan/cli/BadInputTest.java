@@ -72,7 +72,7 @@ class BadInputTest {
             "{CNY: 7.0}|{CNY: 1e-320}|exchangeRates.CNY|from 1e-6 to 1e6 CNY per 1 USD",
             "sizeGb: 100|sizeGb: 1e300|jobs[0].dataset.sizeGb|at most 1e9 GB",
             "model: {paramsB: 7}|model: {paramsB: 1e300}|jobs[0].model.paramsB|at most 1e5 billion",
-            "max: 16|max: 2147483648|jobs[0].gpus.max|from -2147483648 to 2147483647",
+            "max: 16|max: 2147483648|jobs[0].gpus.max|a whole number of GPUs from 1 to 100000 per job",
             "max: 16|max: \"99999999999\"|jobs[0].gpus.max|is 99999999999,",
             "end: 2027-04-01}|end: 2027-04-01, slot: 99999999999h}|horizon.slot|not a slot length",
             "aws/us-east-1|aws/us-east-9|jobs[0].dataset.location|no offer of aws is in us-east-9",
@@ -89,7 +89,7 @@ class BadInputTest {
     @Test
     void aWholeNumberOutOfRangeSaysTheRange() throws Exception {
         Run r = refused(write("p.yaml", BASE.replace("max: 16", "max: 2147483648")), "jobs[0].gpus.max", "2147483648");
-        assertTrue(r.err().contains("at most 100000"), r.err());
+        assertTrue(r.err().contains("from 1 to 100000"), r.err());
     }
 
     @Test
@@ -149,6 +149,66 @@ class BadInputTest {
         Run r = CliTest.run("validate", file.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains(file + ":1:10: the byte 0xE9 is not UTF-8 text — save the file as UTF-8"), r.err());
+    }
+
+    @Test
+    void aControlCharacterIsRefusedWhereItStandsAndNamed() throws Exception {
+        Path file = write("p.yaml", BASE.replace("name: base", "name: ba\u0000se"));
+        Run r = CliTest.run("validate", file.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains(file + ":1:9: the control character U+0000 (NUL) is not allowed in YAML"), r.err());
+        Path overlay = write("o.yaml", "extends: p.yaml\nname: o\n");
+        Files.writeString(file, BASE + "# a bell: \u0007\n"); // on line 10
+        r = CliTest.run("validate", overlay.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains(file + ":10:11: the control character U+0007 (BEL) is not allowed in YAML"), r.err());
+        assertNoInternals(r);
+    }
+
+    @Test
+    void aValueBeyondTheReadingLimitIsRefusedAtItsField() throws Exception {
+        Path file = write("p.yaml", BASE.replace("location: aws/us-east-1", "location: " + "x".repeat(20_000)));
+        Run r = CliTest.run("validate", file.toString());
+        assertEquals(2, r.code(), r.err());
+        int column = BASE.lines().toList().get(8).indexOf("location: ") + 11;
+        assertTrue(r.err().contains(file + ":9:" + column + ": jobs[0].dataset.location: a value of 20000 characters"
+                + " — a value of at most 10000 characters"), r.err());
+        assertFalse(r.err().contains("YAML syntax"), r.err());
+        assertNoInternals(r);
+    }
+
+    /**
+     * A plan that is no plan of this format (a date that does not exist, another format, a problem file in its place)
+     * is bad input, located, exit 2: not a plan that "differs" from the rules (exit 1).
+     */
+    @Test
+    void aPlanThatCannotBeReadIsBadInputAtItsField() throws Exception {
+        Path problem = Path.of("problems/quarterly-mixed-2027q1.yaml");
+        String plan = Files.readString(Path.of("solutions/quarterly-mixed-2027q1.plan.yaml"));
+        String firstStart = "\n  start: 2027-01-01\n  end: 2027-04-01\n  startSlot: 0\n"; // assignments[0]'s
+        int line = (int) plan.substring(0, plan.indexOf(firstStart)).lines().count() + 1;
+        Path badDate = write("date.plan.yaml", plan.replaceFirst(firstStart, firstStart.replace("01-01", "02-30")));
+        Run r = CliTest.run("verify", problem.toString(), badDate.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(badDate + ":" + line + ":10: assignments[0].start: \"2027-02-30\" is not a date"), r.err());
+        Path otherFormat = write("format.plan.yaml", plan.replace("format: gpuplan-plan/1", "format: gpuplan-plan/99"));
+        r = CliTest.run("verify", problem.toString(), otherFormat.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(otherFormat + ":1:9: format: \"gpuplan-plan/99\" is not a plan format this gpuplan reads"
+                + " — gpuplan-plan/1"), r.err());
+        r = CliTest.run("verify", problem.toString(), problem.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        int offers = Files.readAllLines(problem).indexOf("offers:") + 1;
+        assertTrue(r.err().contains(problem + ":" + offers + ":1: this is a problem file, not a plan: it has offers and jobs,"
+                + " and no format — a plan file written by gpuplan solve (format: gpuplan-plan/1)"), r.err());
+        // Named as a problem's previous plan: said where the problem names it, then what is wrong in it.
+        Path continues = write("q2.yaml", BASE + "previous: {plan: " + problem.toAbsolutePath() + "}\n");
+        r = CliTest.run("validate", continues.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(continues + ":10:18: previous.plan: the previous plan " + problem.toAbsolutePath()
+                + " cannot be read (below)"), r.err());
+        assertTrue(r.err().contains(problem.toAbsolutePath() + ":" + offers + ":1: this is a problem file"), r.err());
+        assertNoInternals(r);
     }
 
     @Test

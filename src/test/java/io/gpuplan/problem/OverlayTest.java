@@ -54,12 +54,13 @@ class OverlayTest {
     void everyErrorOfABrokenOverlayPointsIntoTheOverlay() {
         List<String> errors = errors("broken.yaml");
         String f = DIR.resolve("broken.yaml").toString();
-        assertEquals(5, errors.size(), String.join("\n", errors));
+        assertEquals(6, errors.size(), String.join("\n", errors));
         assertTrue(errors.get(0).startsWith(f + ":4:12: offers.update[0].id: no offer with id \"odd\" in the base (did you mean \"od\"?)"), errors.get(0));
         assertTrue(errors.get(1).startsWith(f + ":5:12: offers.remove[0]: no offer with id \"spott\" in the base (did you mean \"spot\"?)"), errors.get(1));
-        assertTrue(errors.get(2).startsWith(f + ":8:62: jobs[2].gpuz: unknown field \"gpuz\" (did you mean \"gpus\"?)"), errors.get(2));
-        assertTrue(errors.get(3).startsWith(f + ":10:19: scale[0].purchse: unknown filter \"purchse\" for prices (did you mean \"purchase\"?)"), errors.get(3));
-        assertTrue(errors.get(4).startsWith(f + ":11:18: scale[1].capacities: expected a factor greater than zero"), errors.get(4));
+        assertEquals(f + ":5:25: offers.remove[2]: \"spot\" is removed twice (also offers.remove[1]) — each id once", errors.get(2));
+        assertTrue(errors.get(3).startsWith(f + ":8:62: jobs[2].gpuz: unknown field \"gpuz\" (did you mean \"gpus\"?)"), errors.get(3));
+        assertTrue(errors.get(4).startsWith(f + ":10:19: scale[0].purchse: unknown filter \"purchse\" for prices (did you mean \"purchase\"?)"), errors.get(4));
+        assertTrue(errors.get(5).startsWith(f + ":11:18: scale[1].capacities: expected a factor greater than zero"), errors.get(5));
     }
 
     /**
@@ -90,6 +91,23 @@ class OverlayTest {
                 errors("scale-filters.yaml"));
     }
 
+    /** A rule with nothing to change (no capacity on the offers it picks, no budget) would leave the base as it is. */
+    @Test
+    void aRuleWithNothingToScaleIsAnError(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("bare.yaml"), Files.readString(DIR.resolve("base.yaml"))
+                .replace("budget: {total: 100_000, byProvider: {aws: 60_000}}\n", "").replace(", maxGpus: 64", ""));
+        Path overlay = dir.resolve("o.yaml");
+        Files.writeString(overlay, "extends: bare.yaml\nscale:\n  - {capacities: 0.5, offer: od}\n  - {budget: 0.8}\n"
+                + "  - {capacities: 0.5, offer: ri}\n");
+        List<String> errors = assertThrows(InputErrors.class, () -> ProblemReader.read(overlay)).errors().stream()
+                .map(InputError::format).toList();
+        assertEquals(List.of(
+                overlay + ":3:18: scale[0].capacities: no offer it applies to states maxGpus, so there is no capacity to scale"
+                        + " — a filter that picks offers with maxGpus, or maxGpus on them",
+                overlay + ":4:14: scale[1].budget: the problem states no budget to scale — a budget (total or byProvider)"
+                        + " in the problem or its base"), errors, "the rule on ri (maxGpus: 16) is applied");
+    }
+
     @Test
     void anErrorInTheBasePointsIntoTheBase() {
         List<String> errors = errors("bad-price.yaml");
@@ -115,7 +133,8 @@ class OverlayTest {
     @Test
     void aCycleOfExtendsIsAnError() {
         List<String> errors = errors("cycle-a.yaml");
-        assertEquals(List.of(DIR.resolve("cycle-a.yaml") + ":1:10: extends: extends cycle: cycle-a.yaml -> cycle-b.yaml -> cycle-a.yaml"
+        // Located at the extends that closes the cycle, in the base (cycle-a's own extends is at 1:10).
+        assertEquals(List.of(DIR.resolve("cycle-b.yaml") + ":2:10: extends: extends cycle: cycle-a.yaml -> cycle-b.yaml -> cycle-a.yaml"
                 + " — a chain of extends that ends in a problem file without extends"), errors);
     }
 

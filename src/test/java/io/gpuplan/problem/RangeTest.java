@@ -72,6 +72,17 @@ class RangeTest {
         assertError(text, "offers[0].maxGpus", "maxGpus: ^-8", "is -8, must be greater than zero", "a positive number");
     }
 
+    /** A value beyond any whole number the field's type holds is told the field's own limits, not the type's. */
+    @Test
+    void aHugeWholeNumberIsToldTheFieldsOwnRange() {
+        String text = offer("    price: 4.10\n    gpusPerInstance: 1e300\n    maxGpus: 1e300\n");
+        assertError(text, "offers[0].gpusPerInstance", "gpusPerInstance: ^1e300", "is 1e300, beyond what a whole number here may be",
+                "a whole number of GPUs from 1 to 64");
+        assertError(text, "offers[0].maxGpus", "maxGpus: ^1e300", "is 1e300", "a whole number from -2147483648 to 2147483647");
+        assertOnlyError(job("    gpus: {min: 8, max: 1e10}\n"), "jobs[0].gpus.max", "1e10", "is 1e10",
+                "a whole number of GPUs from 1 to 100000 per job");
+    }
+
     @Test
     void capacityBelowOneInstance() {
         String text = offer("    price: 4.10\n    gpusPerInstance: 8\n    maxGpus: 4\n");

@@ -67,12 +67,18 @@ final class ListChanges {
             return;
         }
         Set<String> known = new LinkedHashSet<>(byKey.keySet());
+        Map<String, Integer> removedAt = new LinkedHashMap<>();
         for (int i = 0; i < l.items().size(); i++) {
             YNode item = l.items().get(i);
             String k = item instanceof YScalar s ? s.text() : null;
-            if (k == null || byKey.remove(k) == null) {
+            if (k != null && removedAt.containsKey(k)) {
+                errors.error(item.location(), Paths.index(list + ".remove", i), "\"" + k + "\" is removed twice (also "
+                        + Paths.index(list + ".remove", removedAt.get(k)) + ")", "each " + key + " once");
+            } else if (k == null || byKey.remove(k) == null) {
                 errors.error(item.location(), Paths.index(list + ".remove", i), "no " + singular() + " with " + key + " \""
                         + k + "\" in the base" + OverlayResolver.suggestion(String.valueOf(k), known), "one of: " + String.join(", ", known));
+            } else {
+                removedAt.put(k, i);
             }
         }
     }

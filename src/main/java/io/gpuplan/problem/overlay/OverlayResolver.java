@@ -110,7 +110,7 @@ public final class OverlayResolver {
         try {
             base = YamlTreeReader.read(text, inBase);
         } catch (YamlSyntaxException e) {
-            errors.error(e.location().in(baseName), "", "not valid YAML: " + e.getMessage(), "fix the YAML syntax at this position");
+            errors.error(e.location().in(baseName), e.path(), e.what(), e.valid());
             return null;
         }
         if (!(base instanceof YMap baseMap)) {
@@ -119,7 +119,8 @@ public final class OverlayResolver {
         }
         if (isOverlay(base)) {
             chain.add(real(basePath));
-            YNode deeper = resolve(basePath, baseMap, chain);
+            // The base's own errors (a cycle its extends closes, its changes) stand in the base, not in this file.
+            YNode deeper = new OverlayResolver(inBase).resolve(basePath, baseMap, chain);
             if (deeper == null) {
                 return null;
             }

@@ -126,11 +126,30 @@ final class Scaling {
             return problem;
         }
         Location at = value.location();
+        if (!somethingToScale(problem, rule, what)) {
+            // A rule that changes nothing would leave a what-if scenario equal to its base, silently.
+            errors.error(at, Paths.child(path, what), what.equals("capacities")
+                            ? "no offer it applies to states maxGpus, so there is no capacity to scale"
+                            : "the problem states no budget to scale",
+                    what.equals("capacities") ? "a filter that picks offers with maxGpus, or maxGpus on them"
+                            : "a budget (total or byProvider) in the problem or its base");
+            return problem;
+        }
         return switch (what) {
             case "prices" -> mapList(problem, "offers", offer -> offer instanceof YMap o && matches(o, rule, "offer", "id")
                     ? scalePrice(o, factor, at) : offer);
             case "capacities" -> onOffers(problem, rule, "maxGpus", v -> integer(Math.floor(v * factor + 1e-9), at));
             default -> scaleBudget(problem, factor, at);
+        };
+    }
+
+    /** Whether a capacity rule applies to an offer with maxGpus, a budget rule to a budget; prices are always there. */
+    private static boolean somethingToScale(YMap problem, YMap rule, String what) {
+        return switch (what) {
+            case "capacities" -> problem.get("offers") instanceof YList offers && offers.items().stream()
+                    .anyMatch(o -> matches(o, rule, "offer", "id") && ((YMap) o).get("maxGpus") != null);
+            case "budget" -> problem.get("budget") instanceof YMap b && (b.get("total") != null || b.get("byProvider") != null);
+            default -> true;
         };
     }
 

@@ -44,6 +44,10 @@ public record ProblemText(byte[] bytes, String text) {
     }
 
     private static final String VALID = "a readable YAML problem file";
+    /** The C0 control characters' short names (NUL, BEL), as editors show them. */
+    private static final String[] C0 = {"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT",
+        "FF", "CR", "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS",
+        "RS", "US"};
 
     public static ProblemText read(Path file) throws Unreadable {
         if (Files.isDirectory(file)) {
@@ -68,7 +72,10 @@ public record ProblemText(byte[] bytes, String text) {
         return new ProblemText(bytes, decode(bytes));
     }
 
-    /** Strict UTF-8: a byte that is not UTF-8 is an error at its line and column, not a silent U+FFFD. */
+    /**
+     * Strict UTF-8: a byte that is not UTF-8 is an error at its line and column, not a silent U+FFFD; so is a character
+     * YAML does not allow (a NUL, a BEL).
+     */
     public static String decode(byte[] bytes) throws Unreadable {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -84,6 +91,30 @@ public record ProblemText(byte[] bytes, String text) {
                     "save the file as UTF-8");
         }
         decoder.flush(out);
-        return out.flip().toString();
+        String text = out.flip().toString();
+        int at = unprintable(text);
+        if (at >= 0) {
+            // SnakeYAML says only "special characters are not allowed", at 1:1 wherever the character is.
+            int line = 1 + (int) text.substring(0, at).chars().filter(c -> c == '\n').count();
+            int column = at - text.lastIndexOf('\n', at - 1);
+            int c = text.charAt(at);
+            String name = c < C0.length ? " (" + C0[c] + ")" : c == 0x7F ? " (DEL)" : "";
+            throw new Unreadable(new Location(line, column), String.format("the control character U+%04X%s is not"
+                    + " allowed in YAML", c, name), "remove it: YAML text is printable characters, tabs and line breaks");
+        }
+        return text;
+    }
+
+    /** The index of the first character outside YAML 1.2's printable set (5.1), or -1. */
+    static int unprintable(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean printable = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0x7E) || c == 0x85
+                    || (c >= 0xA0 && c <= 0xFFFD);
+            if (!printable) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

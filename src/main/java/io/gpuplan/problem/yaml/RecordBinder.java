@@ -271,12 +271,13 @@ public final class RecordBinder {
             boolean isInt = cls == Integer.class || cls == int.class;
             double limit = isInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
             if (d != null && d == Math.rint(d) && Math.abs(d) > limit) {
-                // Say the range, not only "expected a whole number" of a value that is one.
+                // Say the range, not only "expected a whole number" of a value that is one: the field's own where it
+                // has one, else the type's.
                 String min = isInt ? String.valueOf(Integer.MIN_VALUE) : String.valueOf(Long.MIN_VALUE);
                 String max = isInt ? String.valueOf(Integer.MAX_VALUE) : String.valueOf(Long.MAX_VALUE);
+                String range = io.gpuplan.problem.Limits.wholeNumberRange(path.substring(path.lastIndexOf('.') + 1));
                 errors.error(s.location(), path, "is " + s.text().trim() + ", beyond what a whole number here may be",
-                        "a whole number from " + min + " to " + max + (path.endsWith("gpus.max") || path.endsWith("gpus.min")
-                                ? " (and at most " + io.gpuplan.problem.Limits.MAX_GPUS_PER_JOB + " GPUs per job)" : ""));
+                        range != null ? range : "a whole number from " + min + " to " + max);
                 return null;
             }
             if (d == null || d != Math.rint(d)) {

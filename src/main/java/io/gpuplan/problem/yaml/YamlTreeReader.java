@@ -150,7 +150,8 @@ public final class YamlTreeReader {
     private YNode readValue(JsonToken t, String path, int depth) {
         Location loc = location(p.currentTokenLocation());
         if (depth > MAX_DEPTH) {
-            throw new YamlSyntaxException(loc, "nested more than " + MAX_DEPTH + " levels deep");
+            throw YamlSyntaxException.limit(loc, path, "nested more than " + MAX_DEPTH + " levels deep",
+                    "at most " + MAX_DEPTH + " levels of mappings and lists");
         }
         if (p instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
             return alias(p.getText(), loc);
@@ -166,11 +167,11 @@ public final class YamlTreeReader {
                 }
                 yield new YList(items, loc);
             }
-            case VALUE_STRING -> scalar(p.getString(), isCoreNull(p.getString()) ? YScalar.Kind.NULL : YScalar.Kind.STRING, loc);
-            case VALUE_NUMBER_INT -> scalar(p.getText(), YScalar.Kind.INTEGER, loc);
-            case VALUE_NUMBER_FLOAT -> scalar(p.getText(), YScalar.Kind.FLOAT, loc);
-            case VALUE_TRUE, VALUE_FALSE -> scalar(p.getText(), YScalar.Kind.BOOLEAN, loc);
-            case VALUE_NULL -> scalar("", YScalar.Kind.NULL, loc);
+            case VALUE_STRING -> scalar(p.getString(), isCoreNull(p.getString()) ? YScalar.Kind.NULL : YScalar.Kind.STRING, loc, path);
+            case VALUE_NUMBER_INT -> scalar(p.getText(), YScalar.Kind.INTEGER, loc, path);
+            case VALUE_NUMBER_FLOAT -> scalar(p.getText(), YScalar.Kind.FLOAT, loc, path);
+            case VALUE_TRUE, VALUE_FALSE -> scalar(p.getText(), YScalar.Kind.BOOLEAN, loc, path);
+            case VALUE_NULL -> scalar("", YScalar.Kind.NULL, loc, path);
             default -> throw new YamlSyntaxException(loc, "unexpected YAML content (" + t + ")");
         };
         count(1, loc);
@@ -186,7 +187,8 @@ public final class YamlTreeReader {
             String key = p.currentName();
             Location keyLoc = location(p.currentTokenLocation());
             if (key.length() > MAX_SCALAR) {
-                throw new YamlSyntaxException(keyLoc, "a key of " + key.length() + " characters, more than " + MAX_SCALAR);
+                throw YamlSyntaxException.limit(keyLoc, path, "a key of " + key.length() + " characters",
+                        "a key of at most " + MAX_SCALAR + " characters");
             }
             String childPath = Paths.child(path, key);
             YNode value = readValue(p.nextToken(), childPath, depth + 1);
@@ -208,9 +210,10 @@ public final class YamlTreeReader {
         return text.equals("~") || text.equals("Null") || text.equals("NULL");
     }
 
-    private YScalar scalar(String text, YScalar.Kind kind, Location loc) {
+    private static YScalar scalar(String text, YScalar.Kind kind, Location loc, String path) {
         if (text.length() > MAX_SCALAR) {
-            throw new YamlSyntaxException(loc, "a value of " + text.length() + " characters, more than " + MAX_SCALAR);
+            throw YamlSyntaxException.limit(loc, path, "a value of " + text.length() + " characters",
+                    "a value of at most " + MAX_SCALAR + " characters");
         }
         return new YScalar(text, kind, loc);
     }
