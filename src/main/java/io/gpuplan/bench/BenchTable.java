@@ -77,7 +77,9 @@ public final class BenchTable {
             }
             sb.append(" | ").append(gap == null ? "—" : percent(gap)).append(" | ")
                     .append(Boolean.TRUE.equals(bound.provenOptimal()) ? "proven optimal"
-                            : (bound.gap() == null ? "no cost bound" : "within " + percent(bound.gap()))
+                            : (bound.gap() != null ? "within " + percent(bound.gap())
+                                    // A bound that holds only for plans leaving as much out states no gap (issue 11).
+                                    : bound.best() != null ? "no cost gap stated" : "no cost bound")
                             + (Boolean.TRUE.equals(bound.unplannedPriorityProven()) ? "" : ", priority not proven"))
                     .append(" | ").append(String.format(Locale.ROOT, "%,d", r.movesPerSecond()))
                     .append(" | ").append(String.format(Locale.ROOT, "%.2f GiB", r.peakHeapBytes() / (double) GIB)).append(" |\n");

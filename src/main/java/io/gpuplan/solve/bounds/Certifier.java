@@ -10,7 +10,6 @@ import io.gpuplan.solve.Stopper;
 import com.google.ortools.sat.CpSolver;
 import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.CpSolverSolutionCallback;
-import io.gpuplan.solve.bounds.LinearSolve.Answer;
 import io.gpuplan.solve.bounds.LinearSolve.Objective;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,8 +59,6 @@ public final class Certifier {
      * whole).
      */
     static final int MAX_LP_COLUMNS = 250_000;
-    /** Above this many columns a cost bound's subgradient ascent runs before GLOP, not only where GLOP ends short. */
-    static final int ASCENT_FIRST_COLUMNS = 50_000;
     /**
      * Options up to which CP-SAT checks that no plan runs more priority than the best found ({@link #noMorePriority})
      * where its most priority is not tried (above {@link #MAX_EXACT_OPTIONS}; 200-job quarters have 13,000–15,000).
@@ -77,7 +74,7 @@ public final class Certifier {
     public static final double CHECK_SHARE = 1;
 
     /** A cost bound valid for plans running at least {@code level} priority, and what proved it. */
-    private record LevelBound(long level, long cents, String by) {
+    record LevelBound(long level, long cents, String by) {
     }
 
     /**
@@ -268,7 +265,11 @@ public final class Certifier {
     /** The relaxation's cost bound for plans running at least {@code level} priority, unless it is known already. */
     public void costBoundAt(long level) {
         if (lpLevels.add(level)) {
-            lpCostBound(level);
+            CostLp lp = new CostLp(relaxation, lpTooLarge, lpName(), stopper, deadline, this::startCents);
+            LevelBound bound = lp.at(level);
+            if (bound != null) {
+                costBounds.add(bound);
+            }
         }
     }
 
@@ -435,60 +436,6 @@ public final class Certifier {
     }
 
     /**
-     * The best cost bound at {@code level} the relaxation gives: its LP's Lagrangian, or where no LP optimum is read
-     * (too large for GLOP: {@link #MAX_LP_COLUMNS}, or cut by the clock), the Lagrangian at multipliers climbed to from
-     * pool prices (above {@link #ASCENT_FIRST_COLUMNS} before GLOP starts).
-     */
-    private void lpCostBound(long level) {
-        double[] prices = relaxation.poolPrices();
-        double w = relaxation.levelMultiplier(prices, level);
-        Multipliers best = new Multipliers(prices, w, relaxation.costBound(prices, w, level), "Lagrangian of the "
-                + relaxation.kind() + " relaxation at pool prices, for plans running at least " + level + " priority");
-        // Where GLOP may not end in time, the ascent first, so that its bound stands if the clock cuts the LP: at M (90,000-
-        // 140,000 columns) a cost LP takes 10-20 s of a core beside local search, and cut short it left pool prices' bound
-        // (M seed 7: 4.04 M where the ascent gives 5.49 M in a second and the LP 7.46 M).
-        boolean climbFirst = lpTooLarge || relaxation.columns() > ASCENT_FIRST_COLUMNS;
-        if (climbFirst) {
-            best = climbed(best, level);
-        }
-        boolean solved = false;
-        if (!stopper.stopped() && !lpTooLarge) {
-            Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
-            solved = lp.optimal();
-            double fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
-            if (fromLp >= best.bound()) {
-                best = new Multipliers(lp.multipliers(), lp.multiplierOfLevel(), fromLp,
-                        lpName() + " of plans running at least " + level + " priority, certified by its Lagrangian");
-            }
-        }
-        if (!solved && !climbFirst) {
-            // No LP optimum to read (GLOP cut short): climb from the best multipliers so far.
-            best = climbed(best, level);
-        }
-        LOG.debug("step 2: cost bound {} at {} priority ({})", Math.round(best.bound()), level, best.by());
-        if (Double.isFinite(best.bound())) {
-            // The LP prices each pool's lines unrounded; the plan rounds each line half-up, so it may be half a cent
-            // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
-            costBounds.add(new LevelBound(level, Math.max(0, floorDown(best.bound() - relaxation.pools())), best.by()));
-        }
-    }
-
-    /** Multipliers of the cost relaxation, the Lagrangian bound they give and what found them. */
-    private record Multipliers(double[] v, double w, double bound, String by) {
-    }
-
-    /** {@code from}, or the multipliers {@link LagrangianAscent} climbs to from them when they bound higher. */
-    private Multipliers climbed(Multipliers from, long level) {
-        if (stopper.stopped()) {
-            return from;
-        }
-        LagrangianAscent.Result r = LagrangianAscent.ascend(relaxation, from.v(), from.w(), level, startCents(), stopper, deadline);
-        return r.bound() > from.bound() ? new Multipliers(r.multipliers(), r.multiplierOfLevel(), r.bound(),
-                "Lagrangian of the " + relaxation.kind() + " relaxation at multipliers found by subgradient ascent, "
-                        + "for plans running at least " + level + " priority") : from;
-    }
-
-    /**
      * The most priority a plan can run, as proven so far (the LP's bound after {@link #priorityBound}, CP-SAT's when
      * lower, which its second try may prove lower still): settled once {@link #mostPriorityAgain} is done, as a search
      * that must repeat itself needs.
@@ -607,7 +554,7 @@ public final class Certifier {
     }
 
     /** An integer no larger than the value, less a cent for floating-point error. */
-    private static long floorDown(double value) {
+    static long floorDown(double value) {
         return (long) Math.floor(value - 1e-9 * Math.abs(value) - 1);
     }
 }
