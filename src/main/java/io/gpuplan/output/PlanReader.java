@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.StreamReadException;
@@ -60,9 +61,21 @@ public final class PlanReader {
                     : tree != null && !path.isEmpty() ? new Locator(tree).locate(path) : Location.UNKNOWN;
             throw new InputErrors(List.of(new InputError(name, where, path, what(e), "a plan file in format " + PlanDocument.FORMAT)));
         }
+        List<InputError> errors = formatAndDates(name, doc, tree);
+        if (!errors.isEmpty()) {
+            throw new InputErrors(errors);
+        }
+        return doc;
+    }
+
+    /**
+     * What Jackson reads without complaint but no plan of this format holds: another format, a date that does not exist
+     * (a verify would call the plan one that "differs", exit 1, instead of bad input).
+     */
+    private static List<InputError> formatAndDates(String name, PlanDocument doc, YNode tree) {
         List<InputError> errors = new ArrayList<>();
         Locator locator = tree == null ? null : new Locator(tree); // null: a plan beyond the tree reader's limits
-        java.util.function.Function<String, Location> at = path -> locator == null ? Location.UNKNOWN : locator.locate(path);
+        Function<String, Location> at = path -> locator == null ? Location.UNKNOWN : locator.locate(path);
         if (doc.format() != null && !doc.format().equals(PlanDocument.FORMAT)) {
             errors.add(new InputError(name, at.apply("format"), "format", "\"" + doc.format() + "\" is not a plan format"
                     + " this gpuplan reads", PlanDocument.FORMAT + " (solve the problem again with this gpuplan)"));
@@ -83,10 +96,7 @@ public final class PlanReader {
                         "a date such as 2027-01-01, or a date and hour such as 2027-01-01T06:00"));
             }
         });
-        if (!errors.isEmpty()) {
-            throw new InputErrors(errors);
-        }
-        return doc;
+        return errors;
     }
 
     /** A plan's date ({@code 2027-01-01}) or date and hour ({@code 2027-01-01T06:00}), or null when it is neither. */

@@ -46,16 +46,14 @@ public final class PreviousPlans {
      *                 {@code previous.plan}, relative to the problem file
      */
     public static ProblemReader.Loaded apply(ProblemReader.Loaded loaded, Path override) throws InputErrors {
-        Previous asked = loaded.problem().previous();
         Path plan = planFile(loaded, override);
         if (plan == null) {
             return loaded;
         }
+        // Named in the problem: located there; named on the command line: said as it is.
+        boolean inFile = override == null;
         if (!Files.isRegularFile(plan)) {
-            // Named in the problem: located there; named on the command line: said as it is.
-            boolean inFile = override == null;
-            throw new InputErrors(List.of(new InputError(loaded.file().toString(), inFile ? asked.requestedAt() : Location.UNKNOWN,
-                    inFile ? "previous.plan" : "--previous", "cannot read the previous plan " + plan + ": "
+            throw new InputErrors(List.of(whereNamed(loaded, inFile, "cannot read the previous plan " + plan + ": "
                     + (Files.exists(plan) ? "not a regular file" : "no such file"), "a plan file written by gpuplan solve"
                     + (inFile ? ", relative to this problem file" : ", relative to the working directory")
                     + " (solve the previous problem first, or give it with --previous PLAN)")));
@@ -66,9 +64,7 @@ public final class PreviousPlans {
         } catch (InputErrors e) {
             // The plan's own errors stand in it; say first where the problem names it, so the reader knows why it was read.
             List<InputError> errors = new ArrayList<>();
-            boolean inFile = override == null;
-            errors.add(new InputError(loaded.file().toString(), inFile ? asked.requestedAt() : Location.UNKNOWN,
-                    inFile ? "previous.plan" : "--previous", "the previous plan " + plan + " cannot be read (below)",
+            errors.add(whereNamed(loaded, inFile, "the previous plan " + plan + " cannot be read (below)",
                     "a plan file written by gpuplan solve"));
             errors.addAll(e.errors());
             throw new InputErrors(errors);
@@ -86,6 +82,12 @@ public final class PreviousPlans {
         Problem problem = apply(loaded.problem(), plan.getFileName().toString(), ProblemReader.sha256(bytes), doc, text,
                 plan.toString(), loaded.file().toString(), w -> warnings.add(loaded.file() + ": " + w));
         return new ProblemReader.Loaded(loaded.file(), loaded.sha256(), problem, List.copyOf(warnings));
+    }
+
+    /** An error about the previous plan, at the problem's {@code previous.plan} or said of {@code --previous}. */
+    private static InputError whereNamed(ProblemReader.Loaded loaded, boolean inFile, String what, String valid) {
+        return new InputError(loaded.file().toString(), inFile ? loaded.problem().previous().requestedAt() : Location.UNKNOWN,
+                inFile ? "previous.plan" : "--previous", what, valid);
     }
 
     /** The previous plan's file {@link #apply} reads ({@code override}, else the problem's), or null when none. */

@@ -85,9 +85,7 @@ public record ProblemText(byte[] bytes, String text) {
         if (r.isError()) {
             int at = in.position();
             String before = new String(bytes, 0, at, StandardCharsets.UTF_8);
-            int line = 1 + (int) before.chars().filter(c -> c == '\n').count();
-            int column = before.length() - before.lastIndexOf('\n');
-            throw new Unreadable(new Location(line, column), String.format("the byte 0x%02X is not UTF-8 text", bytes[at] & 0xff),
+            throw new Unreadable(locationOf(before, before.length()), String.format("the byte 0x%02X is not UTF-8 text", bytes[at] & 0xff),
                     "save the file as UTF-8");
         }
         decoder.flush(out);
@@ -95,18 +93,22 @@ public record ProblemText(byte[] bytes, String text) {
         int at = unprintable(text);
         if (at >= 0) {
             // SnakeYAML says only "special characters are not allowed", at 1:1 wherever the character is.
-            int line = 1 + (int) text.substring(0, at).chars().filter(c -> c == '\n').count();
-            int column = at - text.lastIndexOf('\n', at - 1);
             int c = text.charAt(at);
             String name = c < C0.length ? " (" + C0[c] + ")" : c == 0x7F ? " (DEL)" : "";
-            throw new Unreadable(new Location(line, column), String.format("the control character U+%04X%s is not"
+            throw new Unreadable(locationOf(text, at), String.format("the control character U+%04X%s is not"
                     + " allowed in YAML", c, name), "remove it: YAML text is printable characters, tabs and line breaks");
         }
         return text;
     }
 
+    /** The line and column of the character at {@code index} of {@code text}. */
+    private static Location locationOf(String text, int index) {
+        int line = 1 + (int) text.substring(0, index).chars().filter(c -> c == '\n').count();
+        return new Location(line, index - text.lastIndexOf('\n', index - 1));
+    }
+
     /** The index of the first character outside YAML 1.2's printable set (5.1), or -1. */
-    static int unprintable(String text) {
+    private static int unprintable(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             boolean printable = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c <= 0x7E) || c == 0x85

@@ -242,8 +242,8 @@ public final class Certifier {
     }
 
     /**
-     * The last part of {@link #run}, after {@link #mostPriorityAgain}: the cost bounds and CP-SAT's cheapest plan (on
-     * models of at most {@link #FULL_EFFORT_OPTIONS} options).
+     * The last part of {@link #run}, after {@link #mostPriorityAgain}: the cost bounds and, in a move-limited solve,
+     * CP-SAT's cheapest plan (on models of at most {@link #FULL_EFFORT_OPTIONS} options).
      */
     public void costBounds(long startPriority) {
         // The LP first: a second or so on quarters small enough for CP-SAT, whose cheapest plan may then take all
@@ -257,7 +257,11 @@ public final class Certifier {
         }
         if (optionCount > FULL_EFFORT_OPTIONS) {
             note += ", cost not tried (" + optionCount + " options, more than the " + FULL_EFFORT_OPTIONS + " it is tried on)";
-        } else {
+        } else if (exchange == null) {
+            // A clock-stopped solve leaves the cost level to the exact search, whose re-plans of every job give CP-SAT's
+            // bound: beside it and local search the cheapest plan took a third of the two cores, and 30-s solves of 60-
+            // and 80-job quarters ended nearer the optimum without it more often than not (docs/benchmarks.md, issue 10's
+            // twenty-first and thirty-second sessions).
             cheapest();
         }
     }
@@ -318,9 +322,7 @@ public final class Certifier {
 
     /**
      * CP-SAT's cheapest plan running at least the priority CP-SAT found, from its plan, and its bound on the cost of
-     * any such plan. Beside the exact search too, where each plan it finds is posted as it comes: its plans go
-     * another way than the re-plans of sets (on 60-job quarters the exact search took one up and went on from it),
-     * and its bound is the certificate's at that priority.
+     * any such plan (the certificate's at that priority), beside local search in a move-limited solve.
      */
     private void cheapest() {
         ExactModel m = exact;

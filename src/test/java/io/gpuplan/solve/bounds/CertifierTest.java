@@ -1,6 +1,7 @@
 package io.gpuplan.solve.bounds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -50,28 +51,37 @@ class CertifierTest {
     }
 
     @Test
-    void inAClockStoppedSolveCpSatsCheapestPlansArePostedAsFoundAndBoundTheCost() throws Exception {
+    void cpSatsCheapestPlanBoundsTheCostOfAMoveLimitedSolveAndIsLeftToTheExactSearchInAClockStoppedOne() throws Exception {
         Problem p = twoOnAPool();
         Certifier c = afterTheFirstStep(p);
         Evaluation first = PlanEvaluator.evaluate(p, c.exactPlan());
         assertEquals(0, first.unplannedPriority());
-        ExactPlans exchange = new ExactPlans();
-        c.run(c.exactPlan(), first.plannedPriority(), exchange);
+        c.run(c.exactPlan(), first.plannedPriority(), null);
 
-        Evaluation posted = PlanEvaluator.evaluate(p, exchange.wholeModel().plan());
-        assertEquals(TWO_ON_A_POOL_OPTIMUM, posted.costCents(), "CP-SAT's last plan, posted for the searches beside it");
+        Evaluation cheapest = PlanEvaluator.evaluate(p, c.exactPlan());
+        assertEquals(TWO_ON_A_POOL_OPTIMUM, cheapest.costCents(), "CP-SAT's cheapest plan");
         Certificate proof = c.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
         assertEquals(TWO_ON_A_POOL_OPTIMUM, proof.costBound());
         assertTrue(proof.costBy().startsWith("CP-SAT on the exact model"), proof.costBy());
         assertTrue(proof.provenOptimal(0, TWO_ON_A_POOL_OPTIMUM, 0));
-        assertTrue(c.provesOptimal(posted));
+        assertTrue(c.provesOptimal(cheapest));
         // Both jobs on the pool instead, at the same starts: 8 GPUs x 240 h x 1 USD = 1,920 USD, not proven.
-        List<Placement> onPool = posted.jobs().stream().map(j -> j.placement())
+        List<Placement> onPool = cheapest.jobs().stream().map(j -> j.placement())
                 .map(x -> new Placement(x.job(), "ri", x.gpus(), x.startSlot())).toList();
         Evaluation pool = PlanEvaluator.evaluate(p, new Decisions(onPool, java.util.Map.of("ri", 8)));
         assertEquals(192_000, pool.costCents());
-        assertEquals(posted.plannedPriority(), pool.plannedPriority());
+        assertEquals(cheapest.plannedPriority(), pool.plannedPriority());
         assertTrue(!c.provesOptimal(pool));
+
+        // Stopped by its clock (an exchange with the searches beside it), the solve leaves the cost level to the exact
+        // search: no cheapest plan is posted, and the cost bound is the LP's alone.
+        Certifier beside = afterTheFirstStep(p);
+        ExactPlans exchange = new ExactPlans();
+        beside.run(beside.exactPlan(), first.plannedPriority(), exchange);
+        assertNull(exchange.wholeModel(), "no plan of CP-SAT's posted");
+        Certificate lp = beside.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
+        assertFalse(lp.costBy().startsWith("CP-SAT"), lp.costBy());
+        assertTrue(lp.costBound() <= TWO_ON_A_POOL_OPTIMUM);
     }
 
     @Test
