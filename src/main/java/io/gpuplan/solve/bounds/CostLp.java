@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * prices ({@link LagrangianAscent}; above {@link #ASCENT_FIRST_COLUMNS} before GLOP starts).
  */
 final class CostLp {
-    private static final Logger LOG = LoggerFactory.getLogger(Certifier.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Certifier.class); // a step of the certifier's, logged as one
     /**
      * Columns above which the ascent runs before GLOP, so that its bound stands if the clock cuts the LP: at M (90,000-
      * 140,000 columns) a cost LP takes 10-20 s of a core beside local search, and cut short it left pool prices' bound
