@@ -386,7 +386,7 @@ public final class Certifier {
             exactPlanBy = "CP-SAT's plan of more priority than local search's";
             post();
             from = exactPlan;
-            level = PlanEvaluator.evaluate(problem, from).plannedPriority();
+            level = Math.round(check.objectiveValue()); // the plan's priority, as CP-SAT's objective states it
             Decisions now = best.get();
             long nowLevel = PlanEvaluator.evaluate(problem, now).plannedPriority();
             if (nowLevel > level) {
