@@ -16,11 +16,11 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Where local search and CP-SAT beside it hand each other their best plans in a solve stopped by its clock: local
  * search posts each new best plan, which the exact search ({@link io.gpuplan.solve.moves.ExactSearch}) takes up when
- * it beats its own; the certificate's CP-SAT and the exact search post each better plan they find, which local
- * search takes up when it beats local search's best: as a move of its own as soon as the search next draws a
- * large-neighbourhood move ({@link io.gpuplan.solve.moves.RuinRecreateMoves}), or at a restart. When a plan arrives
- * depends on the clock, so a move-limited solve (which must repeat itself) has no exchange: it takes CP-SAT's plan only
- * at its end.
+ * it beats its own; the certificate (CP-SAT, and a greedy that follows the cost LP's plan) and the exact search post
+ * each better plan they find, which local search takes up when it beats local search's best: as a move of its own as
+ * soon as the search next draws a large-neighbourhood move ({@link io.gpuplan.solve.moves.RuinRecreateMoves}), or at
+ * a restart. When a plan arrives depends on the clock, so a move-limited solve (which must repeat itself) has no
+ * exchange: it takes CP-SAT's plan only at its end.
  */
 public final class ExactPlans {
     /** A plan and its score. */
@@ -52,6 +52,8 @@ public final class ExactPlans {
     private final AtomicReference<Found> exact = new AtomicReference<>();
     /** The certificate's latest plan of CP-SAT's whole model, which the exact search reads (it may run beside it). */
     private final AtomicReference<Found> wholeModel = new AtomicReference<>();
+    /** The certificate's plan that follows the cost LP's ({@link WarmStart#guided}), which the exact search reads. */
+    private final AtomicReference<Found> followingLp = new AtomicReference<>();
     /** Local search's best plan, as Timefold's event gave it (a copy of its own): made decisions only when read. */
     private final AtomicReference<GpuPlan> local = new AtomicReference<>();
     private final AtomicInteger takenUp = new AtomicInteger();
@@ -125,6 +127,17 @@ public final class ExactPlans {
     /** The certificate's latest plan of CP-SAT's whole model, or null. */
     public Found wholeModel() {
         return wholeModel.get();
+    }
+
+    /** The certificate's greedy plan that follows the cost LP's: for local search and the exact search. */
+    public void postFollowingLp(Found found) {
+        followingLp.set(found);
+        postExact(found);
+    }
+
+    /** The certificate's latest plan that follows the cost LP's, or null. */
+    public Found followingLp() {
+        return followingLp.get();
     }
 
     /**

@@ -221,8 +221,8 @@ public final class PlanSolver {
             }
         }
         if (exchange != null && exchange.takenUp() > 0) {
-            startedFrom = (startedFrom == null ? "the warm start's plan" : startedFrom) + ", taking up a better plan of "
-                    + "CP-SAT's (the certificate's or the exact search's) "
+            startedFrom = (startedFrom == null ? "the warm start's plan" : startedFrom) + ", taking up a better plan found "
+                    + "beside it (CP-SAT's, the exact search's or the greedy's that follows the cost LP) "
                     + (exchange.takenUp() == 1 ? "once" : exchange.takenUp() + " times");
         }
         Evaluation e = local;

@@ -29,6 +29,8 @@ final class CostLp {
     private final long deadline;
     /** The start plan's cost in cents, the target the ascent climbs towards (read only where it runs). */
     private final DoubleSupplier startCents;
+    /** The LP's column values where GLOP solved it to optimality (null: not). */
+    private double[] values;
 
     CostLp(Relaxation relaxation, boolean lpTooLarge, String lpName, Stopper stopper, long deadline, DoubleSupplier startCents) {
         this.relaxation = relaxation;
@@ -57,6 +59,7 @@ final class CostLp {
         if (!stopper.stopped() && !lpTooLarge) {
             Answer lp = LinearSolve.solve(relaxation, Objective.COST, level, false, seconds(), null, stopper);
             solved = lp.optimal();
+            values = solved ? lp.values() : null;
             double fromLp = relaxation.costBound(lp.multipliers(), lp.multiplierOfLevel(), level);
             if (fromLp >= best.bound()) {
                 best = new Multipliers(lp.multipliers(), lp.multiplierOfLevel(), fromLp,
@@ -74,6 +77,11 @@ final class CostLp {
         // The LP prices each pool's lines unrounded; the plan rounds each line half-up, so it may be half a cent
         // below per line: two lines per pool (R18 and R29, or R28's depreciation and operations).
         return new Certifier.LevelBound(level, Math.max(0, Certifier.floorDown(best.bound() - relaxation.pools())), best.by());
+    }
+
+    /** The LP's optimal column values at the last level bounded, or null. */
+    double[] values() {
+        return values;
     }
 
     /** {@code from}, or the multipliers {@link LagrangianAscent} climbs to from them when they bound higher. */

@@ -7,6 +7,7 @@ import io.gpuplan.rules.Placement;
 import io.gpuplan.sizing.Option;
 import io.gpuplan.solve.PlacedOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,9 @@ import java.util.Map;
 record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, int[] start, double[] cost,
                   int[] entryFirst, int[] entryRow, double[] entryCoef, Offer[] poolOffer, double[] poolLimit,
                   double[] rhs, boolean[] budgetRow, String kind) {
+
+    /** A column value below this is a solver's zero. */
+    private static final double VALUE_EPSILON = 1e-6;
 
     int jobColumns() {
         return jobFirst[jobs];
@@ -275,6 +279,36 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
             }
         }
         return hint;
+    }
+
+    /**
+     * What a fractional plan leans to, per job with a value: its columns with one, largest first; the jobs by priority,
+     * then the surest (largest value) first, as a greedy that follows it places them ({@code WarmStart.guided}).
+     */
+    List<List<PlacedOption>> leaning(double[] values) {
+        double[] top = new double[jobs];
+        List<Integer> order = new ArrayList<>();
+        for (int j = 0; j < jobs; j++) {
+            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
+                top[j] = Math.max(top[j], values[c]);
+            }
+            if (top[j] > VALUE_EPSILON) {
+                order.add(j);
+            }
+        }
+        order.sort(Comparator.comparingLong((Integer j) -> -priority[j]).thenComparingDouble(j -> -top[j]));
+        List<List<PlacedOption>> out = new ArrayList<>();
+        for (int j : order) {
+            List<Integer> columns = new ArrayList<>();
+            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
+                if (values[c] > VALUE_EPSILON) {
+                    columns.add(c);
+                }
+            }
+            columns.sort(Comparator.comparingDouble((Integer c) -> -values[c]));
+            out.add(columns.stream().map(c -> new PlacedOption(option[c], start[c])).toList());
+        }
+        return out;
     }
 
     /** The plan of a solver's integer values: each job column at 1 placed, each pool bought at its jobs' peak. */

@@ -159,6 +159,7 @@ public final class ExactSearch {
                 takeUp(exchange.local()); // made decisions only when better: local search posts often
             }
             takeUp(exchange.wholeModel());
+            takeUp(exchange.followingLp());
             if (entities.size() < 2 || ended()) {
                 return best;
             }

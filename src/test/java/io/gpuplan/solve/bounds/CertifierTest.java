@@ -74,11 +74,16 @@ class CertifierTest {
         assertTrue(!c.provesOptimal(pool));
 
         // Stopped by its clock (an exchange with the searches beside it), the solve leaves the cost level to the exact
-        // search: no cheapest plan is posted, and the cost bound is the LP's alone.
+        // search: no cheapest plan of CP-SAT's is posted, and the cost bound is the LP's alone.
         Certifier beside = afterTheFirstStep(p);
         ExactPlans exchange = new ExactPlans();
         beside.run(beside.exactPlan(), first.plannedPriority(), exchange);
         assertNull(exchange.wholeModel(), "no plan of CP-SAT's posted");
+        // The LP's plan is the optimum here (both runs on-demand, one after the other): the greedy that follows it
+        // posts it, feasible, for local search and the exact search.
+        ExactPlans.Found following = exchange.followingLp();
+        assertEquals(0, following.score().hardScore());
+        assertEquals(-TWO_ON_A_POOL_OPTIMUM, following.score().softScore());
         Certificate lp = beside.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
         assertFalse(lp.costBy().startsWith("CP-SAT"), lp.costBy());
         assertTrue(lp.costBound() <= TWO_ON_A_POOL_OPTIMUM);
