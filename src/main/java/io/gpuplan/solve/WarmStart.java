@@ -146,7 +146,7 @@ public final class WarmStart {
         options.forEach(jo -> byJob.put(jo.job(), jo));
         for (List<PlacedOption> tries : leaning) {
             JobOptions jo = byJob.get(tries.get(0).option().job());
-            if (jo != null && !w.places.containsKey(jo.job()) && !w.placeFirstFitting(jo.job(), tries)) {
+            if (!w.placeFirstFitting(jo.job(), tries)) {
                 w.placeInOrder(List.of(jo));
             }
         }

@@ -42,6 +42,14 @@ public final class Certifier {
      * (123 unplanned) unproven on four solver seeds of six, to be found 14–19 s later (docs/benchmarks.md).
      */
     static final double PRIORITY_SHARE = 0.4;
+    /**
+     * How many times the LP's cost bound the start plan must cost for a clock-stopped solve to post the greedy plan
+     * that follows the LP's ({@link #postGuided}). Far above the bound, the search gains from the LP's neighbourhood
+     * (60 x 24 seed 8, 2.45 times: 30-s solves 4.49 -> 0.68 % above the optimum on average); near it, the search's own
+     * plans end cheaper (two quarters at 1.16 and 1.28 times: all four 30-s solves 0.5-0.8 % dearer when the greedy's
+     * plan was taken up; docs/benchmarks.md, issue 10's thirty-third session).
+     */
+    static final double FOLLOW_LP_ABOVE = 2;
     /** Above this many options CP-SAT is not tried (its bounds there are weaker than the LP's). */
     static final int MAX_EXACT_OPTIONS = 4_000;
     /**
@@ -275,7 +283,8 @@ public final class Certifier {
             if (bound != null) {
                 costBounds.add(bound);
             }
-            if (exchange != null && lp.values() != null) {
+            if (exchange != null && lp.values() != null && bound != null
+                    && startCents() > FOLLOW_LP_ABOVE * bound.cents()) {
                 postGuided(level, lp.values());
             }
         }
@@ -283,9 +292,11 @@ public final class Certifier {
 
     /**
      * A clock-stopped solve's plan that follows the cost LP's at {@code level} ({@link WarmStart#guided}), posted to the
-     * exchange, where local search and the exact search take it up when it beats theirs. The cost level starts from
-     * CP-SAT's plan of the most priority, found at any cost: on a 60-job quarter it cost 2.4 times the LP's bound, and
-     * local search and the exact search took most of a 30-s solve to come down from it. The greedy takes milliseconds.
+     * exchange, where local search and the exact search take it up when it beats theirs; only where the plan local
+     * search starts from costs more than {@link #FOLLOW_LP_ABOVE} times the LP's bound. The cost level starts from
+     * CP-SAT's plan of the most priority, found at any cost: on a 60-job quarter it cost 2.45 times the LP's bound,
+     * and local search and the exact search took most of a 30-s solve to come down from it. The greedy takes
+     * milliseconds.
      */
     private void postGuided(long level, double[] lpValues) {
         ExactPlans.Found guided = ExactPlans.Found.of(problem, WarmStart.guided(problem, options, relaxation.leaning(lpValues)));

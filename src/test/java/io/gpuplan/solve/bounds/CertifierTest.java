@@ -79,14 +79,39 @@ class CertifierTest {
         ExactPlans exchange = new ExactPlans();
         beside.run(beside.exactPlan(), first.plannedPriority(), exchange);
         assertNull(exchange.wholeModel(), "no plan of CP-SAT's posted");
-        // The LP's plan is the optimum here (both runs on-demand, one after the other): the greedy that follows it
-        // posts it, feasible, for local search and the exact search.
-        ExactPlans.Found following = exchange.followingLp();
-        assertEquals(0, following.score().hardScore());
-        assertEquals(-TWO_ON_A_POOL_OPTIMUM, following.score().softScore());
         Certificate lp = beside.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
         assertFalse(lp.costBy().startsWith("CP-SAT"), lp.costBy());
         assertTrue(lp.costBound() <= TWO_ON_A_POOL_OPTIMUM);
+    }
+
+    @Test
+    void aClockStoppedSolveStartingFarAboveTheLpsBoundIsPostedTheGreedyPlanThatFollowsTheLpsAndOneNearItIsNot()
+            throws Exception {
+        // One 48-h run on 8 GPUs: 384 USD on od, 1,152 USD on od3 (three times the LP's bound, the od plan).
+        Problem p = ProblemReader.parse("dear-start.yaml", """
+                name: dear-start
+                horizon: {start: 2027-01-01, end: 2027-01-11}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 1.0, gpusPerInstance: 8, maxGpus: 8}
+                  - {id: od3, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 3.0, gpusPerInstance: 8, maxGpus: 8}
+                jobs:
+                  - {id: a, kind: batch, memoryGb: 300, gpus: 8, work: {gpuHours: 384, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-03}
+                """, new ArrayList<>());
+        for (String startOn : List.of("od3", "od")) {
+            Decisions start = new Decisions(List.of(new Placement("a", startOn, 8, 0)), java.util.Map.of());
+            Evaluation e = PlanEvaluator.evaluate(p, start);
+            assertEquals(startOn.equals("od3") ? 115_200 : 38_400, e.costCents());
+            Certifier c = afterTheFirstStep(p);
+            ExactPlans exchange = new ExactPlans();
+            c.run(start, e.plannedPriority(), exchange);
+            ExactPlans.Found following = exchange.followingLp();
+            if (startOn.equals("od3")) {
+                assertEquals(0, following.score().hardScore());
+                assertEquals(-38_400, following.score().softScore(), "the LP's plan: a on od");
+            } else {
+                assertNull(following, "a start at the LP's bound: nothing posted");
+            }
+        }
     }
 
     @Test
