@@ -164,8 +164,9 @@ public final class WarmStart {
         for (PlacedOption t : tries) {
             Option o = t.option();
             boolean limited = o.offer().isCapped() || o.offer().isCommitted();
-            Placed p = t.start() >= 0 && (!limited || CapacityFit.fits(o, t.start(), used.get(o.offer().id()), o.offer().maxGpus()))
-                    ? new Placed(o, t.start()) : cheapestStart(o);
+            boolean fitsThere = t.start() >= 0
+                    && (!limited || CapacityFit.fits(o, t.start(), used.get(o.offer().id()), o.offer().maxGpus()));
+            Placed p = fitsThere ? new Placed(o, t.start()) : cheapestStart(o);
             long opening = opening(o.offer().provider());
             if (p != null && opening != CLOSED) {
                 long rise = rise(p);
