@@ -50,10 +50,11 @@ public final class ExactPlans {
     static final Duration REST = Duration.ofMillis(50);
 
     private final AtomicReference<Found> exact = new AtomicReference<>();
-    /** The certificate's latest plan of CP-SAT's whole model, which the exact search reads (it may run beside it). */
-    private final AtomicReference<Found> wholeModel = new AtomicReference<>();
-    /** The certificate's plan that follows the cost LP's ({@link WarmStart#guided}), which the exact search reads. */
-    private final AtomicReference<Found> followingLp = new AtomicReference<>();
+    /**
+     * The certificate's best plan so far (CP-SAT's on the whole model, or the greedy's that follows the cost LP's:
+     * {@link WarmStart#guided}), which the exact search reads (it may run beside it).
+     */
+    private final AtomicReference<Found> fromCertificate = new AtomicReference<>();
     /** Local search's best plan, as Timefold's event gave it (a copy of its own): made decisions only when read. */
     private final AtomicReference<GpuPlan> local = new AtomicReference<>();
     private final AtomicInteger takenUp = new AtomicInteger();
@@ -118,26 +119,18 @@ public final class ExactPlans {
         return true;
     }
 
-    /** The certificate's CP-SAT found a better plan on the whole model: for local search and the exact search. */
-    public void postWholeModel(Found found) {
-        wholeModel.set(found);
+    /**
+     * The certificate found a plan (CP-SAT on the whole model, or the greedy that follows the cost LP's): for local
+     * search and the exact search, which take it up when it beats their best.
+     */
+    public void postFromCertificate(Found found) {
+        fromCertificate.accumulateAndGet(found, (kept, posted) -> posted.beats(kept) ? posted : kept);
         postExact(found);
     }
 
-    /** The certificate's latest plan of CP-SAT's whole model, or null. */
-    public Found wholeModel() {
-        return wholeModel.get();
-    }
-
-    /** The certificate's greedy plan that follows the cost LP's: for local search and the exact search. */
-    public void postFollowingLp(Found found) {
-        followingLp.set(found);
-        postExact(found);
-    }
-
-    /** The certificate's latest plan that follows the cost LP's, or null. */
-    public Found followingLp() {
-        return followingLp.get();
+    /** The certificate's best plan posted so far, or null. */
+    public Found fromCertificate() {
+        return fromCertificate.get();
     }
 
     /**

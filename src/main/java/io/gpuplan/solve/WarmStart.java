@@ -40,6 +40,10 @@ import java.util.function.Consumer;
 public final class WarmStart {
     /** Levels tried per reserved offer at most (spread evenly up to the demand). */
     static final int MAX_LEVELS = 32;
+    /** Highest priority first, the earliest due first among equals. */
+    private static final Comparator<JobOptions> BY_PRIORITY =
+            Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due);
+
     /** What planning an unplanned job is worth when ranking moves: more than any cost difference. */
     private static final long PLANNING_GAIN = Long.MAX_VALUE / 4096;
 
@@ -151,7 +155,7 @@ public final class WarmStart {
             }
         }
         List<JobOptions> rest = new ArrayList<>(options.stream().filter(jo -> !w.places.containsKey(jo.job())).toList());
-        rest.sort(orders(options).get(0).thenComparing(jo -> jo.job().id()));
+        rest.sort(BY_PRIORITY.thenComparing(jo -> jo.job().id()));
         w.placeInOrder(rest);
         w.fillReservations(onPools(problem, options));
         List<PlacedOption> placed = new ArrayList<>();
@@ -210,7 +214,7 @@ public final class WarmStart {
         Map<JobOptions, Double> perCost = new java.util.IdentityHashMap<>();
         options.forEach(jo -> perCost.put(jo, priorityPerCost(jo)));
         return List.of(
-                Comparator.comparingInt((JobOptions jo) -> -jo.job().priority()).thenComparing(WarmStart::due),
+                BY_PRIORITY,
                 Comparator.comparingDouble((JobOptions jo) -> -perCost.get(jo))
                         .thenComparing(WarmStart::due),
                 Comparator.comparing(WarmStart::due).thenComparingInt(jo -> -jo.job().priority()));

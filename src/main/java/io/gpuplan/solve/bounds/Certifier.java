@@ -301,7 +301,7 @@ public final class Certifier {
     private void postGuided(long level, double[] lpValues) {
         ExactPlans.Found guided = ExactPlans.Found.of(problem, WarmStart.guided(problem, options, relaxation.leaning(lpValues)));
         LOG.debug("step 2: the greedy plan that follows the LP's at {} priority: {}", level, guided.score());
-        exchange.postFollowingLp(guided);
+        exchange.postFromCertificate(guided);
     }
 
     /**
@@ -425,7 +425,7 @@ public final class Certifier {
 
     private void post() {
         if (exchange != null) {
-            exchange.postWholeModel(ExactPlans.Found.of(problem, exactPlan));
+            exchange.postFromCertificate(ExactPlans.Found.of(problem, exactPlan));
         }
     }
 
@@ -441,7 +441,7 @@ public final class Certifier {
             @Override
             public void onSolutionCallback() {
                 if (worthPosting.test(Math.round(objectiveValue()))) {
-                    exchange.postWholeModel(ExactPlans.Found.of(problem, m.decisions(this)));
+                    exchange.postFromCertificate(ExactPlans.Found.of(problem, m.decisions(this)));
                     LOG.debug("step 2: CP-SAT found a plan ({})", Math.round(objectiveValue()));
                 }
             }

@@ -286,19 +286,10 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
      * then the surest (largest value) first, as a greedy that follows it places them ({@code WarmStart.guided}).
      */
     List<List<PlacedOption>> leaning(double[] values) {
-        double[] top = new double[jobs];
-        List<Integer> order = new ArrayList<>();
-        for (int j = 0; j < jobs; j++) {
-            for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
-                top[j] = Math.max(top[j], values[c]);
-            }
-            if (top[j] > VALUE_EPSILON) {
-                order.add(j);
-            }
+        record Leaning(long priority, List<Integer> columns) {
         }
-        order.sort(Comparator.comparingLong((Integer j) -> -priority[j]).thenComparingDouble(j -> -top[j]));
-        List<List<PlacedOption>> out = new ArrayList<>();
-        for (int j : order) {
+        List<Leaning> byJob = new ArrayList<>();
+        for (int j = 0; j < jobs; j++) {
             List<Integer> columns = new ArrayList<>();
             for (int c = jobFirst[j]; c < jobFirst[j + 1]; c++) {
                 if (values[c] > VALUE_EPSILON) {
@@ -306,9 +297,12 @@ record Relaxation(int jobs, int[] jobFirst, long[] priority, Option[] option, in
                 }
             }
             columns.sort(Comparator.comparingDouble((Integer c) -> -values[c]));
-            out.add(columns.stream().map(c -> new PlacedOption(option[c], start[c])).toList());
+            if (!columns.isEmpty()) {
+                byJob.add(new Leaning(priority[j], columns));
+            }
         }
-        return out;
+        byJob.sort(Comparator.comparingLong((Leaning l) -> -l.priority()).thenComparingDouble(l -> -values[l.columns().get(0)]));
+        return byJob.stream().map(l -> l.columns().stream().map(c -> new PlacedOption(option[c], start[c])).toList()).toList();
     }
 
     /** The plan of a solver's integer values: each job column at 1 placed, each pool bought at its jobs' peak. */

@@ -129,7 +129,7 @@ final class ExactReplan {
         ReassignMove move = found == null ? null : towards(plan, found.plan());
         if (move != null) {
             exchange.tookUp();
-            LOG.debug("local search: took up CP-SAT's plan {}", found.score());
+            LOG.debug("local search: took up a plan posted beside it {}", found.score());
         }
         return move;
     }

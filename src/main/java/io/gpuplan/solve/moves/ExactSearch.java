@@ -158,8 +158,7 @@ public final class ExactSearch {
             if (local != null && (best == null || local.compareTo(best.score()) > 0)) {
                 takeUp(exchange.local()); // made decisions only when better: local search posts often
             }
-            takeUp(exchange.wholeModel());
-            takeUp(exchange.followingLp());
+            takeUp(exchange.fromCertificate());
             if (entities.size() < 2 || ended()) {
                 return best;
             }

@@ -78,7 +78,7 @@ class CertifierTest {
         Certifier beside = afterTheFirstStep(p);
         ExactPlans exchange = new ExactPlans();
         beside.run(beside.exactPlan(), first.plannedPriority(), exchange);
-        assertNull(exchange.wholeModel(), "no plan of CP-SAT's posted");
+        assertNull(exchange.fromCertificate(), "no plan posted: no cheapest plan of CP-SAT's, a start at the LP's bound");
         Certificate lp = beside.certificate(first.plannedPriority(), 0, TWO_ON_A_POOL_OPTIMUM, null);
         assertFalse(lp.costBy().startsWith("CP-SAT"), lp.costBy());
         assertTrue(lp.costBound() <= TWO_ON_A_POOL_OPTIMUM);
@@ -104,7 +104,7 @@ class CertifierTest {
             Certifier c = afterTheFirstStep(p);
             ExactPlans exchange = new ExactPlans();
             c.run(start, e.plannedPriority(), exchange);
-            ExactPlans.Found following = exchange.followingLp();
+            ExactPlans.Found following = exchange.fromCertificate();
             if (startOn.equals("od3")) {
                 assertEquals(0, following.score().hardScore());
                 assertEquals(-38_400, following.score().softScore(), "the LP's plan: a on od");

@@ -167,7 +167,7 @@ class ExactSearchTest {
     void aPostedPlanIsReplacedOnlyByABetterOne() {
         ExactPlans exchange = new ExactPlans();
         exchange.postExact(found(5));
-        exchange.postWholeModel(found(3));
+        exchange.postFromCertificate(found(3));
         assertEquals(found(5), exchange.takeBetter(null));
         exchange.postExact(found(3));
         exchange.postExact(found(4));
