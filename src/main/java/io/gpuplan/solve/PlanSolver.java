@@ -65,8 +65,10 @@ public final class PlanSolver {
     /** The exact search's CP-SAT time for a re-plan of every job, or one that brings a job in. */
     private static final double WHOLE_SHARE = 0.2;
     /**
-     * A move-limited solve's exact search, after local search: all its re-plans' CP-SAT time, as a share of the
-     * level's (twice it brought 60-job quarters near 30 s of a clock-stopped solve; four times gained little more).
+     * A move-limited solve's exact search, after local search: all the CP-SAT time its re-plans use, as a share of the
+     * level's (charged in full for what each re-plan may use, twice brought 60-job quarters near 30 s of a clock-stopped
+     * solve and four times gained little more; charged for what they use, it found a priority level that search
+     * missed: docs/benchmarks.md, issue 10, thirty-fourth session).
      */
     static final double AFTER_SHARE = 2;
 

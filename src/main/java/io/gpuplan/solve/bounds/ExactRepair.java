@@ -44,9 +44,10 @@ public final class ExactRepair {
      * (proved them the best for it, or that no re-plan reaches the level asked),
      * and at {@link Level#COST_AT_PRIORITY} CP-SAT's bound on the cost its model counts over re-plans keeping the
      * set's priority; -1 for none. For a re-plan of every job that cost is the plan's, so the bound holds for any plan
-     * running at least the plan's priority (the model prices each pool's lines at most a cent below the rules).
+     * running at least the plan's priority (the model prices each pool's lines at most a cent below the rules); and
+     * the deterministic seconds CP-SAT used.
      */
-    public record Replan(Map<String, PlacedOption> placed, boolean settled, long costBound) {
+    public record Replan(Map<String, PlacedOption> placed, boolean settled, long costBound, double used) {
     }
 
     /**
@@ -65,13 +66,13 @@ public final class ExactRepair {
         }
         if (level == Level.MORE_PRIORITY) {
             Replan r = cheapest(m, priority + 1, deterministicSeconds, wallSeconds, seed, stopper);
-            return new Replan(r.placed(), r.settled(), -1);
+            return new Replan(r.placed(), r.settled(), -1, r.used());
         }
         // Priority before cost (R23): a unit of priority outweighs any cost the set can have.
         long weight = m.mostCost() + 1;
         m.model.minimize(LinearExpr.newBuilder().add(m.cost).addTerm(m.plannedPriority, -weight).build());
         Solved most = solve(m, deterministicSeconds, wallSeconds, seed, stopper);
-        return new Replan(most.found() ? byJob(m.placed(most.solver())) : null, most.settled(), -1);
+        return new Replan(most.found() ? byJob(m.placed(most.solver())) : null, most.settled(), -1, most.used());
     }
 
     /** The model's least cost among plans running at least {@code priority}, with CP-SAT's bound on it. */
@@ -81,14 +82,19 @@ public final class ExactRepair {
         m.model.minimize(m.cost);
         Solved least = solve(m, deterministicSeconds, wallSeconds, seed, stopper);
         if (!least.found()) {
-            return new Replan(null, least.settled(), -1);
+            return new Replan(null, least.settled(), -1, least.used());
         }
         CpSolver solver = least.solver();
-        return new Replan(byJob(m.placed(solver)), least.settled(), ExactModel.costBound(solver, least.settled()));
+        return new Replan(byJob(m.placed(solver)), least.settled(), ExactModel.costBound(solver, least.settled()),
+                least.used());
     }
 
     /** CP-SAT's answer: whether it found a plan, and whether it settled the set (proved that plan best, or that there is none). */
     private record Solved(CpSolver solver, boolean found, boolean settled) {
+        /** CP-SAT's deterministic seconds; none when a stop came before it started. */
+        double used() {
+            return solver.response() == null ? 0 : solver.response().getDeterministicTime();
+        }
     }
 
     /**

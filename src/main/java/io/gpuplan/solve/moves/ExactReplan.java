@@ -30,10 +30,10 @@ final class ExactReplan {
 
     /**
      * A re-plan's changes (null: none), whether CP-SAT settled its set (proved it the best, or that there is none at
-     * the level asked), and its cost bound
-     * ({@link ExactRepair.Replan#costBound}).
+     * the level asked), its cost bound ({@link ExactRepair.Replan#costBound}) and the deterministic seconds CP-SAT
+     * used.
      */
-    record Result(ReassignMove move, boolean settled, long costBound) {
+    record Result(ReassignMove move, boolean settled, long costBound, double used) {
     }
 
     /**
@@ -91,7 +91,7 @@ final class ExactReplan {
                 deterministicSeconds, wallSeconds, seed, stopper);
         Map<String, PlacedOption> best = replan.placed();
         if (best == null) {
-            return new Result(null, replan.settled(), -1);
+            return new Result(null, replan.settled(), -1, replan.used());
         }
         List<ReassignMove.Change> changes = new ArrayList<>();
         for (int j : changing) {
@@ -103,7 +103,7 @@ final class ExactReplan {
             }
         }
         return new Result(changes.isEmpty() ? null : new ReassignMove("EXACT_REPAIR", changes), replan.settled(),
-                replan.costBound());
+                replan.costBound(), replan.used());
     }
 
     /**
