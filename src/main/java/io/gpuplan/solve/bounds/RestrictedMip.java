@@ -82,6 +82,7 @@ final class RestrictedMip {
             return new Replans(List.of(), Double.NaN);
         }
         double[] hint = r.hint(plan);
+        long deadline = System.nanoTime() + (long) (seconds * 1e9);
         ExecutorService cores = Executors.newFixedThreadPool(SHARES.size());
         // Once the whole gap's re-plan proves its plan the cheapest, no plan under a cap beats it: the capped re-plan
         // stops (or never starts) and its plan is dropped whenever that proof comes, so the outcome does not depend on
@@ -99,7 +100,7 @@ final class RestrictedMip {
                 }
             });
             CompletableFuture<Decisions> capped = CompletableFuture.supplyAsync(() ->
-                    cappedReplan(problem, r, plan, hint, lp, level, cents, seed, seconds, cappedStop), cores);
+                    cappedReplan(problem, r, plan, hint, lp, level, cents, seed, deadline, cappedStop), cores);
             // A re-plan is a search: should one fail, the solve keeps the plans it has.
             List<Replan> done = shares.stream().map(f -> f.exceptionally(e -> null).join()).toList();
             List<Decisions> plans = new ArrayList<>(done.stream().filter(d -> d != null && d.plan() != null)
@@ -143,12 +144,19 @@ final class RestrictedMip {
      * SCIP's re-plan of every job with one reserved pool held below the plan's: of the pools the plan buys above the
      * LP's level rounded up, the one whose instances over the LP's level cost most, capped at the LP's level rounded
      * down; on every column that can be in a plan cheaper than this one under the cap (the capped LP's reduced costs).
-     * Null when no pool is so far above the LP's, or SCIP finds no plan. A plan only: the cap cuts plans off.
+     * Null when no pool is so far above the LP's, SCIP finds no plan, or {@code deadline} (System.nanoTime) has passed:
+     * queued behind the other two, it may start when their cap has run out (on an 80 x 20 quarter it then ran 134 s
+     * past a default solve's 300 s: docs/benchmarks.md, issue 10, thirty-fourth session). A plan only: the cap cuts
+     * plans off.
      *
      * @param hint the plan's {@link Relaxation#hint} in r (the capped relaxation has the same columns)
      */
     static Decisions cappedReplan(Problem problem, Relaxation r, Decisions plan, double[] hint, Answer lp, long level,
-                                  long cents, long seed, double seconds, Stopper stopper) {
+                                  long cents, long seed, long deadline, Stopper stopper) {
+        double seconds = (deadline - System.nanoTime()) / 1e9;
+        if (seconds <= 0) {
+            return null;
+        }
         int pool = -1;
         int poolBought = 0;
         double most = 0;

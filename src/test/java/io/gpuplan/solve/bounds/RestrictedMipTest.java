@@ -129,7 +129,7 @@ class RestrictedMipTest {
         // Capped at 1 instance no 16-GPU run fits the pool: the four runs on-demand, 4 × 18,971.40 USD, cheaper than
         // the plan (and dearer than the optimum's 2 instances: the cap is a move to try, not a bound).
         Decisions replanned = RestrictedMip.cappedReplan(p, r, overlapping, r.hint(overlapping), lp, RelaxationTest.ALL,
-                from.costCents(), 1, 30, new Stopper());
+                from.costCents(), 1, inSeconds(30), new Stopper());
         Evaluation capped = PlanEvaluator.evaluate(p, replanned);
         assertTrue(capped.feasible());
         assertEquals(RelaxationTest.ALL, capped.plannedPriority());
@@ -145,7 +145,15 @@ class RestrictedMipTest {
         // A plan that buys no more than the LP's level rounded up has no pool to cap.
         Decisions onePool = new Decisions(replanned.placements(), Map.of("ri", 8));
         assertNull(RestrictedMip.cappedReplan(p, r, onePool, r.hint(onePool), lp, RelaxationTest.ALL,
-                PlanEvaluator.evaluate(p, onePool).costCents(), 1, 30, new Stopper()));
+                PlanEvaluator.evaluate(p, onePool).costCents(), 1, inSeconds(30), new Stopper()));
+        // Started once its cap has run out (queued behind the other two re-plans), it does not run at all.
+        assertNull(RestrictedMip.cappedReplan(p, r, overlapping, r.hint(overlapping), lp, RelaxationTest.ALL,
+                from.costCents(), 1, System.nanoTime() - 1, new Stopper()));
+    }
+
+    /** A deadline (System.nanoTime) that far ahead. */
+    private static long inSeconds(long seconds) {
+        return System.nanoTime() + seconds * 1_000_000_000L;
     }
 
     @Test
