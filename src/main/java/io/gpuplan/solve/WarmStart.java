@@ -154,13 +154,11 @@ public final class WarmStart {
                 w.placeInOrder(List.of(jo));
             }
         }
-        List<JobOptions> rest = new ArrayList<>(options.stream().filter(jo -> !w.places.containsKey(jo.job())).toList());
-        rest.sort(BY_PRIORITY.thenComparing(jo -> jo.job().id()));
-        w.placeInOrder(rest);
+        w.placeInOrder(options.stream().filter(jo -> !w.places.containsKey(jo.job()))
+                .sorted(BY_PRIORITY.thenComparing(jo -> jo.job().id())).toList());
         w.fillReservations(onPools(problem, options));
-        List<PlacedOption> placed = new ArrayList<>();
-        w.places.values().forEach(p -> placed.add(new PlacedOption(p.option(), p.start())));
-        return PlacedOption.decisions(problem, placed);
+        return PlacedOption.decisions(problem, w.places.values().stream()
+                .map(p -> new PlacedOption(p.option(), p.start())).toList());
     }
 
     /** Places the job on the first of {@code tries} that fits the capacity and budgets left; whether one did. */
