@@ -8,8 +8,11 @@ import io.gpuplan.rules.PlanEvaluator;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -58,6 +61,12 @@ public final class ExactPlans {
     /** Local search's best plan, as Timefold's event gave it (a copy of its own): made decisions only when read. */
     private final AtomicReference<GpuPlan> local = new AtomicReference<>();
     private final AtomicInteger takenUp = new AtomicInteger();
+    /** What to do once local search's plan leaves little enough out ({@link #whenLocalLeavesOut}). */
+    private final List<Watch> watches = new CopyOnWriteArrayList<>();
+
+    private record Watch(long unplanned, Runnable action, AtomicBoolean fired) {
+    }
+
     /** When local search last found a better plan of its own, or started (System.nanoTime). */
     private volatile long localImproved = System.nanoTime();
     /** Whether the exact search runs now (local search rests only beside it). */
@@ -183,6 +192,25 @@ public final class ExactPlans {
     public void postLocal(GpuPlan best) {
         local.set(best);
         localImproved = System.nanoTime();
+        reachedBy(best.getScore());
+    }
+
+    /**
+     * Runs {@code action} once, when local search's best plan is feasible and leaves at most {@code unplanned} priority
+     * out (at once if it does already), unless the returned registration is closed first.
+     */
+    public Stopper.Registration whenLocalLeavesOut(long unplanned, Runnable action) {
+        Watch watch = new Watch(unplanned, action, new AtomicBoolean());
+        watches.add(watch);
+        reachedBy(localScore());
+        return () -> watches.remove(watch);
+    }
+
+    private void reachedBy(HardMediumSoftScore score) {
+        if (score != null && score.hardScore() == 0) {
+            watches.stream().filter(w -> -score.mediumScore() <= w.unplanned() && w.fired().compareAndSet(false, true))
+                    .forEach(w -> w.action().run());
+        }
     }
 
     /** The score of local search's best plan so far, or null. */

@@ -1,5 +1,6 @@
 package io.gpuplan.solve;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,9 +10,13 @@ import io.gpuplan.rules.Decisions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** When local search rests in a clock-stopped solve: stalled, and only while the exact search runs beside it. */
+/**
+ * When local search rests in a clock-stopped solve: stalled, and only while the exact search runs beside it; and when
+ * its plan tells the certificate's CP-SAT that no more priority is to be found.
+ */
 class ExactPlansTest {
     @Test
     void localSearchRestsOnlyWhenStalledWhileTheExactSearchRuns() throws InterruptedException {
@@ -44,5 +49,33 @@ class ExactPlansTest {
                 HardMediumSoftScore.parseScore("0hard/0medium/-100soft")));
         resting.join(Duration.ofSeconds(30));
         assertFalse(resting.isAlive(), "woken by the plan, not by the end of its ten-minute rest");
+    }
+
+    @Test
+    void aWatchFiresOnceWhenLocalSearchsFeasiblePlanLeavesLittleEnoughOut() {
+        ExactPlans exchange = new ExactPlans();
+        AtomicInteger fired = new AtomicInteger();
+        try (Stopper.Registration ignored = exchange.whenLocalLeavesOut(10, fired::incrementAndGet)) {
+            exchange.postLocal(scored("0hard/-11medium/-100soft"));
+            exchange.postLocal(scored("-1hard/-5medium/-100soft"));
+            assertEquals(0, fired.get(), "11 left out, then an infeasible plan");
+            exchange.postLocal(scored("0hard/-10medium/-900soft"));
+            exchange.postLocal(scored("0hard/0medium/-900soft"));
+            assertEquals(1, fired.get(), "at 10 left out, and once only");
+        }
+        AtomicInteger atOnce = new AtomicInteger();
+        exchange.whenLocalLeavesOut(0, atOnce::incrementAndGet).close();
+        assertEquals(1, atOnce.get(), "local search's plan leaves nothing out already");
+        AtomicInteger closed = new AtomicInteger();
+        ExactPlans other = new ExactPlans();
+        other.whenLocalLeavesOut(10, closed::incrementAndGet).close();
+        other.postLocal(scored("0hard/0medium/-100soft"));
+        assertEquals(0, closed.get(), "the watch was closed first");
+    }
+
+    private static GpuPlan scored(String score) {
+        GpuPlan plan = new GpuPlan();
+        plan.setScore(HardMediumSoftScore.parseScore(score));
+        return plan;
     }
 }

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ai.timefold.solver.core.api.score.HardMediumSoftScore;
 import io.gpuplan.bench.ScenarioGenerator;
 import io.gpuplan.model.GpuPlan;
 import io.gpuplan.model.GpuPlanFactory;
+import io.gpuplan.problem.Job;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Decisions;
@@ -48,6 +50,31 @@ class CertifierTest {
         assertTrue(after.unplannedPriority() >= 25, "no plan leaves less than the proven 25");
         Certificate proof = c.certificate(after.plannedPriority(), after.unplannedPriority(), after.costCents(), null);
         assertTrue(proof.unplannedAtLeast() <= 25, "a bound above the proven least: " + proof.unplannedAtLeast());
+    }
+
+    @Test
+    void theSecondTryDoesNotRunOnceLocalSearchsPlanRunsTheMostPriorityProven() throws Exception {
+        // The fixture above: step 1 stops short of the most priority, and the second try would go on from it.
+        Problem p = ProblemReader.parse("x60-4.yaml", ScenarioGenerator.generate(60, 24, 4, 90), new ArrayList<>());
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        long all = p.jobs().stream().mapToLong(Job::priority).sum();
+        for (long stepShort : new long[] {0, 1}) {
+            Certifier c = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 4), new Stopper());
+            Evaluation first = PlanEvaluator.evaluate(p, c.mostPriority(warmStart(p, options)));
+            ExactPlans exchange = new ExactPlans();
+            c.priorityBound(c.exactPlan(), first.plannedPriority(), exchange);
+            GpuPlan local = new GpuPlan();
+            // Only the score counts: local search's plan leaves out what no plan can run, or one priority more.
+            local.setScore(HardMediumSoftScore.of(0, -(all - c.mostPriorityBound() + stepShort), -1));
+            exchange.postLocal(local);
+            c.mostPriorityAgain();
+            long after = PlanEvaluator.evaluate(p, c.mostPriorityPlan()).unplannedPriority();
+            if (stepShort == 0) {
+                assertEquals(first.unplannedPriority(), after, "nothing more to find: CP-SAT's second try does not run");
+            } else {
+                assertTrue(after < first.unplannedPriority(), "a step short of the bound, the second try runs: " + after);
+            }
+        }
     }
 
     @Test
