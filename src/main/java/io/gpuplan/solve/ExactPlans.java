@@ -207,9 +207,13 @@ public final class ExactPlans {
     }
 
     private void reachedBy(HardMediumSoftScore score) {
-        if (score != null && score.hardScore() == 0) {
-            watches.stream().filter(w -> -score.mediumScore() <= w.unplanned() && w.fired().compareAndSet(false, true))
-                    .forEach(w -> w.action().run());
+        if (score == null || score.hardScore() != 0) {
+            return;
+        }
+        for (Watch w : watches) {
+            if (-score.mediumScore() <= w.unplanned() && w.fired().compareAndSet(false, true)) {
+                w.action().run();
+            }
         }
     }
 
