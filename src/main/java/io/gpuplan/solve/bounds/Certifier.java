@@ -19,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -332,16 +331,13 @@ public final class Certifier {
             m.model.clearHints();
         }
         CpSolver more = cpSat(limits.exactSeconds(), prioritySeed);
-        AtomicBoolean reached = new AtomicBoolean();
+        Stopper enough = new Stopper();
         CpSolverStatus status;
-        try (Stopper.Registration ignored = whenSearchReachesTheBound(() -> {
-            reached.set(true);
-            more.stopSearch();
-        })) {
-            // CP-SAT takes no stop before it starts.
-            status = reached.get() ? CpSolverStatus.UNKNOWN : solvePosting(more, m, priority -> priority > exactLevel);
+        try (Stopper.Registration stop = stopper.onStop(enough::stop);
+             Stopper.Registration reached = whenSearchReachesTheBound(enough::stop)) {
+            status = solvePosting(more, m, priority -> priority > exactLevel, enough);
         }
-        if (reached.get()) {
+        if (enough.stopped() && !stopper.stopped()) {
             LOG.debug("step 2: the search's plan runs the most priority proven: CP-SAT's second try stopped");
         }
         if (!ExactModel.found(status)) {
@@ -385,7 +381,7 @@ public final class Certifier {
         m.model.addGreaterOrEqual(m.plannedPriority, exactLevel);
         m.model.minimize(m.cost);
         CpSolver second = cpSat(limits.exactSeconds());
-        CpSolverStatus status = solvePosting(second, m, cost -> true);
+        CpSolverStatus status = solvePosting(second, m, cost -> true, stopper);
         if (ExactModel.found(status)) {
             exactPlan = m.decisions(second);
             exactPlanBy = "CP-SAT's cheapest plan";
@@ -460,11 +456,11 @@ public final class Certifier {
      * Solves, posting each plan CP-SAT finds whose objective value passes {@code worthPosting} to the exchange as it is
      * found (CP-SAT often finds a plan seconds before its budget ends), where there is one.
      */
-    private CpSolverStatus solvePosting(CpSolver solver, ExactModel m, LongPredicate worthPosting) {
+    private CpSolverStatus solvePosting(CpSolver solver, ExactModel m, LongPredicate worthPosting, Stopper by) {
         if (exchange == null) {
-            return solve(solver, m);
+            return ExactModel.solve(solver, m, null, by);
         }
-        return solve(solver, m, new CpSolverSolutionCallback() {
+        return ExactModel.solve(solver, m, new CpSolverSolutionCallback() {
             @Override
             public void onSolutionCallback() {
                 if (worthPosting.test(Math.round(objectiveValue()))) {
@@ -472,7 +468,7 @@ public final class Certifier {
                     LOG.debug("step 2: CP-SAT found a plan ({})", Math.round(objectiveValue()));
                 }
             }
-        });
+        }, by);
     }
 
     private CpSolverStatus solve(CpSolver solver, ExactModel m) {
@@ -482,6 +478,7 @@ public final class Certifier {
     private CpSolverStatus solve(CpSolver solver, ExactModel m, CpSolverSolutionCallback found) {
         return ExactModel.solve(solver, m, found, stopper);
     }
+
 
     private CpSolver cpSat(double deterministicSeconds) {
         return cpSat(deterministicSeconds, limits.seed());
