@@ -454,13 +454,10 @@ public final class Certifier {
 
     /**
      * Solves, posting each plan CP-SAT finds whose objective value passes {@code worthPosting} to the exchange as it is
-     * found (CP-SAT often finds a plan seconds before its budget ends), where there is one.
+     * found (CP-SAT often finds a plan seconds before its budget ends), where there is one; stopped by {@code by}.
      */
     private CpSolverStatus solvePosting(CpSolver solver, ExactModel m, LongPredicate worthPosting, Stopper by) {
-        if (exchange == null) {
-            return ExactModel.solve(solver, m, null, by);
-        }
-        return ExactModel.solve(solver, m, new CpSolverSolutionCallback() {
+        CpSolverSolutionCallback posting = exchange == null ? null : new CpSolverSolutionCallback() {
             @Override
             public void onSolutionCallback() {
                 if (worthPosting.test(Math.round(objectiveValue()))) {
@@ -468,7 +465,8 @@ public final class Certifier {
                     LOG.debug("step 2: CP-SAT found a plan ({})", Math.round(objectiveValue()));
                 }
             }
-        }, by);
+        };
+        return ExactModel.solve(solver, m, posting, by);
     }
 
     private CpSolverStatus solve(CpSolver solver, ExactModel m) {
@@ -478,7 +476,6 @@ public final class Certifier {
     private CpSolverStatus solve(CpSolver solver, ExactModel m, CpSolverSolutionCallback found) {
         return ExactModel.solve(solver, m, found, stopper);
     }
-
 
     private CpSolver cpSat(double deterministicSeconds) {
         return cpSat(deterministicSeconds, limits.seed());
