@@ -71,6 +71,13 @@ public final class PlanSolver {
      * missed: docs/benchmarks.md, issue 10, thirty-fourth session).
      */
     static final double AFTER_SHARE = 2;
+    /**
+     * A clock-stopped solve's cap on step 1 (CP-SAT's most priority, before local search), as a share of its time
+     * limit: past it one run goes on beside local search. Its budget is deterministic, and on a slower machine it took
+     * 19-21 s of 30 on three of seven 80-job quarters, where with the cap local search found the most priority more
+     * often (docs/benchmarks.md, issue 10, thirty-seventh session); 60-job quarters' step 1 mostly ends before it.
+     */
+    static final double STEP_ONE_CAP = 1.0 / 3;
 
     /** What one Timefold run returned. */
     private record Run(GpuPlan best, long moves, long speed) {
@@ -126,7 +133,9 @@ public final class PlanSolver {
                 new Certifier.Limits(settings.exactSeconds(), left(settings, started), settings.seed(),
                         Certifier.CHECK_SHARE * asked.exactSeconds()), stopper);
         String startedFrom = null;
-        Decisions mostPriority = proof.mostPriority(SolutionDecisions.of(initial));
+        ExactPlans exchange = settings.moveLimit() == 0 && settings.exactSeconds() > 0 ? new ExactPlans() : null;
+        Decisions mostPriority = proof.mostPriority(SolutionDecisions.of(initial), exchange,
+                started + (long) (STEP_ONE_CAP * asked.timeLimit().toNanos()));
         if (mostPriority != null && better(problem, mostPriority, warm)) {
             SolutionDecisions.apply(initial, mostPriority);
             startedFrom = "CP-SAT's plan of the most priority, which beat the warm start's";
@@ -139,7 +148,6 @@ public final class PlanSolver {
         // plans as they find them (ExactPlans). The exact search only on quarters small enough for CP-SAT's whole model
         // (it found a plan): at M and L it gained nothing and raised L's peak heap (docs/benchmarks.md). A move-limited
         // solve runs it after local search instead, on a deterministic budget (SearchAfter).
-        ExactPlans exchange = settings.moveLimit() == 0 && settings.exactSeconds() > 0 ? new ExactPlans() : null;
         ExecutorService beside = Executors.newFixedThreadPool(2, r -> {
             Thread t = new Thread(r, "gpuplan-certificate");
             t.setDaemon(true);

@@ -117,6 +117,8 @@ public final class Certifier {
     private String exactPlanBy;
     private static final String MOST_PRIORITY_PLAN = "CP-SAT's plan of the most priority";
     private ExactModel exact;
+    /** What is left of step 1 once one run goes on beside local search (null: nothing). */
+    private Runnable stepOneLeft;
     private Decisions priorityHint;
     /** The seed of the step-1 run whose plan was taken: the second try goes on the way that run went. */
     private long prioritySeed;
@@ -159,6 +161,17 @@ public final class Certifier {
      * local search most easily stuck.
      */
     public Decisions mostPriority(Decisions start) {
+        return mostPriority(start, null, 0);
+    }
+
+    /**
+     * {@link #mostPriority(Decisions)} in a clock-stopped solve: at {@code cap} (System.nanoTime), the run that has
+     * found less priority stops and the other goes on beside local search, which starts from the most priority found
+     * by then; each plan of more priority it finds goes to {@code exchange}, and {@link #priorityBound} waits for it.
+     * Step 1's budget is deterministic: on a slower machine it took two thirds of a 30-s solve of an 80-job quarter,
+     * with local search not yet started (docs/benchmarks.md, issue 10, thirty-seventh session).
+     */
+    public Decisions mostPriority(Decisions start, ExactPlans exchange, long cap) {
         if (limits.exactSeconds() <= 0) {
             note = "CP-SAT not run: switched off";
             return null;
@@ -168,11 +181,31 @@ public final class Certifier {
             return null;
         }
         priorityHint = start;
-        ExactModel m = priorityModel(start);
+        exact = priorityModel(start);
         double budget = limits.exactSeconds() * PRIORITY_SHARE;
-        StepOne one = StepOne.run(m, cpSat(budget, limits.seed()), priorityModel(start), cpSat(budget, limits.seed() + 1),
-                this::solve);
+        StepOne.Running running = StepOne.start(exact, cpSat(budget, limits.seed()), priorityModel(start),
+                cpSat(budget, limits.seed() + 1), stopper);
+        if (exchange == null || running.endsWithin(cap - System.nanoTime())) {
+            return tookStepOne(running.join());
+        }
+        Decisions soFar = running.goOnAlone(plan -> exchange.postFromCertificate(ExactPlans.Found.of(problem, plan)));
+        long all = problem.jobs().stream().mapToLong(Job::priority).sum();
+        long plannable = options.stream().filter(jo -> !jo.options().isEmpty()).mapToLong(jo -> jo.job().priority()).sum();
+        // Once local search runs every job that has an option, no plan runs more.
+        Stopper.Registration reached = exchange.whenLocalLeavesOut(all - plannable, running::stop);
+        stepOneLeft = () -> {
+            try (reached) {
+                tookStepOne(running.join());
+            }
+        };
+        LOG.debug("step 1: past its cap, one run goes on beside local search");
+        return soFar;
+    }
+
+    /** Takes step 1's result (null: neither run found a plan); returns its plan. */
+    private Decisions tookStepOne(StepOne one) {
         if (one == null) {
+            exact = null;
             note = stopper.stopped() ? "CP-SAT stopped before it found a plan" : "CP-SAT found no plan";
             return null;
         }
@@ -182,7 +215,6 @@ public final class Certifier {
         exactPriorityOptimal = exactPriorityBound <= exactLevel;
         exactPlan = one.plan();
         exactPlanBy = MOST_PRIORITY_PLAN;
-        exact = m;
         note = "CP-SAT: priority " + (exactPriorityOptimal ? "optimal" : "not proven");
         LOG.debug("step 1: CP-SAT's most priority {} ({}), bound {}", exactLevel, one.by(), exactPriorityBound);
         return exactPlan;
@@ -216,6 +248,16 @@ public final class Certifier {
     /** The first part of {@link #run}: the LP's bound on priority (what the exact search may start after). */
     public void priorityBound(Decisions start, long startPriority, ExactPlans exchange) {
         this.exchange = exchange;
+        if (stepOneLeft != null) {
+            stepOneLeft.run();
+            stepOneLeft = null;
+            if (exactPlan != null && exactLevel > startPriority) {
+                // Local search started from less: the bounds go on from step 1's plan, as they do when it ends in time.
+                start = exactPlan;
+                startPriority = exactLevel;
+                post();
+            }
+        }
         this.start = start;
         relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
                 ? Relaxations.timeIndexed(problem, options) : Relaxations.aggregated(problem, options);

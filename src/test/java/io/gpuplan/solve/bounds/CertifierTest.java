@@ -78,6 +78,48 @@ class CertifierTest {
     }
 
     @Test
+    void pastItsCapStepOneGoesOnBesideLocalSearchAndTheLpWaitsForIt() throws Exception {
+        // The fixture above with a cap already passed: step 1 returns at once (with the most priority found so far,
+        // if any), one run goes on, and what it ends with is step 1's, as the plan local search may take up.
+        Problem p = ProblemReader.parse("x60-4.yaml", ScenarioGenerator.generate(60, 24, 4, 90), new ArrayList<>());
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Certifier c = new Certifier(p, options, new Certifier.Limits(2.5, Duration.ofMinutes(5), 4), new Stopper());
+        ExactPlans exchange = new ExactPlans();
+        Decisions warm = warmStart(p, options);
+        Decisions atCap = c.mostPriority(warm, exchange, System.nanoTime());
+        long capped = atCap == null ? -1 : PlanEvaluator.evaluate(p, atCap).plannedPriority();
+
+        c.priorityBound(warm, PlanEvaluator.evaluate(p, warm).plannedPriority(), exchange);
+        Evaluation ended = PlanEvaluator.evaluate(p, c.exactPlan());
+        assertTrue(ended.feasible());
+        assertTrue(ended.plannedPriority() >= capped, ended.plannedPriority() + " below the plan at the cap, " + capped);
+        assertEquals(25, ended.unplannedPriority(), "a run of 1 deterministic second on its own proves 25 here");
+        assertNotNull(exchange.fromCertificate(), "step 1's plan is posted for local search");
+        assertEquals(ended.score(), exchange.fromCertificate().score().toString());
+    }
+
+    @Test
+    void theRunGoingOnAloneStopsOnceLocalSearchRunsEveryJobThatHasAnOption() throws Exception {
+        Problem p = ProblemReader.parse("x60-4.yaml", ScenarioGenerator.generate(60, 24, 4, 90), new ArrayList<>());
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        long all = p.jobs().stream().mapToLong(Job::priority).sum();
+        long plannable = options.stream().filter(jo -> !jo.options().isEmpty()).mapToLong(jo -> jo.job().priority()).sum();
+        // On this budget the run left alone proves 25 unplanned (the test above) unless something stops it.
+        Certifier c = new Certifier(p, options, new Certifier.Limits(2.5, Duration.ofMinutes(5), 4), new Stopper());
+        ExactPlans exchange = new ExactPlans();
+        GpuPlan local = new GpuPlan();
+        // Only the score counts: local search's plan leaves out only jobs that have no option.
+        local.setScore(HardMediumSoftScore.of(0, -(all - plannable), -1));
+        exchange.postLocal(local);
+        Decisions warm = warmStart(p, options);
+        c.mostPriority(warm, exchange, System.nanoTime());
+        c.priorityBound(warm, PlanEvaluator.evaluate(p, warm).plannedPriority(), exchange);
+        Decisions plan = c.exactPlan();
+        assertTrue(plan == null || PlanEvaluator.evaluate(p, plan).unplannedPriority() > 25,
+                "stopped at once, step 1 does not get to the most priority");
+    }
+
+    @Test
     void cpSatsCheapestPlanBoundsTheCostOfAMoveLimitedSolveAndIsLeftToTheExactSearchInAClockStoppedOne() throws Exception {
         Problem p = twoOnAPool();
         Certifier c = afterTheFirstStep(p);

@@ -10,15 +10,13 @@ import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.sizing.OptionEnumerator;
+import io.gpuplan.solve.Stopper;
 import java.util.ArrayList;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Step 1's two CP-SAT runs: whose plan the certifier takes, and the bound it keeps. */
 class StepOneTest {
-    private static final StepOne.Solve SOLVE = (solver, m, found) -> found == null ? solver.solve(m.model)
-            : solver.solve(m.model, found);
-
     @BeforeAll
     static void loadOrTools() {
         LinearSolve.load();
@@ -27,7 +25,7 @@ class StepOneTest {
     @Test
     void bothRunsReachingTheMostPriorityGiveTheFirstRunsPlanProven() throws Exception {
         Problem p = oneOfTwo();
-        StepOne one = StepOne.run(model(p), cpSat(1), model(p), cpSat(2), SOLVE);
+        StepOne one = StepOne.run(model(p), cpSat(1), model(p), cpSat(2), new Stopper());
         assertEquals(5, one.level(), "job b (priority 5) in place of a (3): only one fits");
         assertEquals(5, one.bound());
         assertTrue(!one.second() && one.by().startsWith("first run; OPTIMAL at 5"), one.by());
@@ -39,7 +37,7 @@ class StepOneTest {
     @Test
     void aFirstRunThatFindsNoPlanLeavesTheSecondRunsPlanAndBound() throws Exception {
         Problem p = oneOfTwo();
-        StepOne one = StepOne.run(noPlan(p), cpSat(1), model(p), cpSat(2), SOLVE);
+        StepOne one = StepOne.run(noPlan(p), cpSat(1), model(p), cpSat(2), new Stopper());
         assertEquals(5, one.level());
         assertEquals(5, one.bound(), "only the run that found a plan bounds the priority");
         assertTrue(one.second() && one.by().startsWith("second run; INFEASIBLE"), one.by());
@@ -49,7 +47,7 @@ class StepOneTest {
     @Test
     void neitherRunFindingAPlanGivesNone() throws Exception {
         Problem p = oneOfTwo();
-        assertNull(StepOne.run(noPlan(p), cpSat(1), noPlan(p), cpSat(2), SOLVE));
+        assertNull(StepOne.run(noPlan(p), cpSat(1), noPlan(p), cpSat(2), new Stopper()));
     }
 
     private static CpSolver cpSat(long seed) {
