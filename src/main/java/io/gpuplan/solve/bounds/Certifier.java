@@ -107,7 +107,9 @@ public final class Certifier {
     private final int optionCount;
     private final Stopper stopper;
     private Relaxation relaxation;
-    private long plannable;
+    /** The priority of every job, and of the jobs that have an option (no plan runs more). */
+    private final long allPriority;
+    private final long plannable;
     private final Limits limits;
     private final long deadline;
     // What run() found.
@@ -152,6 +154,8 @@ public final class Certifier {
         this.limits = limits;
         this.stopper = stopper;
         this.deadline = System.nanoTime() + limits.timeCap().toNanos();
+        this.allPriority = problem.jobs().stream().mapToLong(Job::priority).sum();
+        this.plannable = options.stream().filter(jo -> !jo.options().isEmpty()).mapToLong(jo -> jo.job().priority()).sum();
     }
 
     /**
@@ -189,10 +193,8 @@ public final class Certifier {
             return tookStepOne(running.join());
         }
         Decisions soFar = running.goOnAlone(plan -> exchange.postFromCertificate(ExactPlans.Found.of(problem, plan)));
-        long all = problem.jobs().stream().mapToLong(Job::priority).sum();
-        long plannable = options.stream().filter(jo -> !jo.options().isEmpty()).mapToLong(jo -> jo.job().priority()).sum();
         // Once local search runs every job that has an option, no plan runs more.
-        Stopper.Registration reached = exchange.whenLocalLeavesOut(all - plannable, running::stop);
+        Stopper.Registration reached = exchange.whenLocalLeavesOut(allPriority - plannable, running::stop);
         stepOneLeft = () -> {
             try (reached) {
                 tookStepOne(running.join());
@@ -261,9 +263,6 @@ public final class Certifier {
         this.start = start;
         relaxation = Relaxations.timeIndexedEntries(options) <= Relaxations.MAX_TIME_INDEXED_ENTRIES
                 ? Relaxations.timeIndexed(problem, options) : Relaxations.aggregated(problem, options);
-        for (long p : relaxation.priority()) {
-            plannable += p;
-        }
         lpTooLarge = relaxation.columns() > MAX_LP_COLUMNS;
         if (startPriority >= plannable) {
             priorityBound = plannable;
@@ -408,8 +407,7 @@ public final class Certifier {
         if (exchange == null) {
             return () -> { };
         }
-        long all = problem.jobs().stream().mapToLong(Job::priority).sum();
-        return exchange.whenLocalLeavesOut(all - mostPriorityBound(), action);
+        return exchange.whenLocalLeavesOut(allPriority - mostPriorityBound(), action);
     }
 
     /**

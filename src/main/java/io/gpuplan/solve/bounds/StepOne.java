@@ -144,29 +144,21 @@ record StepOne(Decisions plan, long level, long bound, boolean second, String by
 
         /** Step 1 once both runs have ended (null when neither found a plan). */
         StepOne join() {
-            try {
-                return result.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("step 1 interrupted", e);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("step 1 failed: " + e.getCause(), e.getCause());
-            }
+            return result.join();
         }
 
         /** Whether both runs end within {@code nanos} (else they go on); {@link #join} then has step 1. */
         boolean endsWithin(long nanos) {
             try {
                 result.get(nanos, TimeUnit.NANOSECONDS);
-                return true;
             } catch (TimeoutException e) {
                 return false;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return true; // join reports it
             } catch (ExecutionException e) {
-                return true; // join reports it
+                // join throws it
             }
+            return true;
         }
 
         /**
