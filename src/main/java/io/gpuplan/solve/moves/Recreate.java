@@ -1,6 +1,8 @@
 package io.gpuplan.solve.moves;
 
 import io.gpuplan.solve.moves.PlanState.Opt;
+import java.util.Arrays;
+import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
@@ -73,7 +75,7 @@ final class Recreate {
 
     /**
      * Places job {@code j} where it only fits if jobs of lower priority leave: on one of its cheapest options, at the
-     * start where the least priority has to leave (in all, less than the job's own), then the least GPU-slots.
+     * start where the least priority has to leave (in all, at most the job's own), then the least GPU-slots.
      * Returns the jobs that left (none if no such place exists; the plan is then unchanged).
      */
     int[] eject(int j) {
@@ -89,9 +91,12 @@ final class Recreate {
                 continue;
             }
             int span = opt.latest() - opt.earliest() + 1;
+            int[] overfull = overfullBefore(opt);
+            int[] leaving = leaving(opt, priority);
             for (int k = 0; k < Math.min(span, EJECT_STARTS); k++) {
                 int s = span <= EJECT_STARTS ? opt.earliest() + k : opt.earliest() + random.nextInt(span);
-                int[] out = inTheWay(opt, s, priority);
+                int from = s - opt.earliest();
+                int[] out = inTheWay(opt, s, overfull[from + opt.duration()] - overfull[from], leaving);
                 if (out == null) {
                     continue;
                 }
@@ -132,53 +137,85 @@ final class Recreate {
     }
 
     /**
-     * The jobs of lower priority than {@code priority} that must leave the option's offer for it to fit at start
-     * {@code s}: those overlapping the slots where it does not fit, fewest priority first; null if even all of
-     * them leaving is not enough.
+     * The jobs of {@code leaving} that must leave the option's offer for it to fit at start {@code s}, where it does not
+     * fit in {@code overfull} slots now: those overlapping the slots where it does not fit, in that order; null if even
+     * all of them leaving is not enough. Asked of up to {@link #EJECT_STARTS} starts per option and ejection, so it keeps
+     * to arrays: a fifth of local search's time went here when it boxed, sorted and rescanned the window per start
+     * (docs/benchmarks.md, issue 10's thirty-eighth session).
      */
-    private int[] inTheWay(Opt opt, int s, int priority) {
-        int o = opt.offer();
-        int[] u = state.usage[o];
-        int cap = state.capacity(o);
-        int over = 0;
-        for (int t = s; t < s + opt.duration(); t++) {
-            over = Math.max(over, u[t] + opt.billed() - cap);
-        }
-        if (over <= 0) {
+    private int[] inTheWay(Opt opt, int s, int overfull, int[] leaving) {
+        if (overfull == 0) {
             return new int[0];
         }
-        java.util.List<Integer> lower = new java.util.ArrayList<>();
-        for (int k : state.onOffer.get(o)) {
-            if (state.priority[k] < priority && state.start[k] < s + opt.duration() && s < state.start[k] + state.current[k].duration()) {
-                lower.add(k);
-            }
-        }
-        lower.sort(java.util.Comparator.comparingInt((Integer k) -> state.priority[k])
-                .thenComparingLong(k -> -(long) state.current[k].billed()));
+        int[] u = state.usage[opt.offer()];
+        int room = state.capacity(opt.offer()) - opt.billed();
+        int end = s + opt.duration();
         int[] freed = new int[opt.duration()];
-        java.util.List<Integer> out = new java.util.ArrayList<>();
-        for (int k : lower) {
-            boolean needed = false;
+        int[] out = new int[leaving.length];
+        int n = 0;
+        for (int k : leaving) {
             Opt ko = state.current[k];
-            for (int t = Math.max(s, state.start[k]); t < Math.min(s + opt.duration(), state.start[k] + ko.duration()); t++) {
-                needed |= u[t] - freed[t - s] + opt.billed() > cap;
+            int from = Math.max(s, state.start[k]);
+            int to = Math.min(end, state.start[k] + ko.duration());
+            boolean needed = false;
+            for (int t = from; t < to && !needed; t++) {
+                needed = u[t] - freed[t - s] > room;
             }
             if (!needed) {
-                continue;
+                continue; // also when it does not overlap the window (from >= to)
             }
-            out.add(k);
-            for (int t = Math.max(s, state.start[k]); t < Math.min(s + opt.duration(), state.start[k] + ko.duration()); t++) {
+            out[n++] = k;
+            for (int t = from; t < to; t++) {
+                boolean wasOver = u[t] - freed[t - s] > room;
                 freed[t - s] += ko.billed();
+                overfull -= wasOver && u[t] - freed[t - s] <= room ? 1 : 0;
             }
-            boolean fits = true;
-            for (int t = s; t < s + opt.duration() && fits; t++) {
-                fits = u[t] - freed[t - s] + opt.billed() <= cap;
-            }
-            if (fits) {
-                return out.stream().mapToInt(Integer::intValue).toArray();
+            if (overfull == 0) {
+                return Arrays.copyOf(out, n);
             }
         }
         return null;
+    }
+
+    /**
+     * The jobs on the option's offer of less priority than {@code priority} that overlap some start of it, in the order
+     * they leave to make room: least priority first, then most GPUs, else in the offer's order.
+     */
+    private int[] leaving(Opt opt, int priority) {
+        List<Integer> on = state.onOffer.get(opt.offer());
+        int[] lower = new int[on.size()];
+        int n = 0;
+        for (int k : on) {
+            if (state.priority[k] < priority && state.start[k] < opt.latest() + opt.duration()
+                    && opt.earliest() < state.start[k] + state.current[k].duration()) {
+                int i = n++;
+                for (; i > 0 && leavesBefore(k, lower[i - 1]); i--) {
+                    lower[i] = lower[i - 1]; // insertion sort: stable, and the list is short
+                }
+                lower[i] = k;
+            }
+        }
+        return Arrays.copyOf(lower, n);
+    }
+
+    /**
+     * Per slot from the option's earliest start, how many slots before it the option does not fit in (what is on its
+     * offer leaves too few GPUs): the slots where it does not fit at start s are then a difference of two entries.
+     */
+    private int[] overfullBefore(Opt opt) {
+        int[] u = state.usage[opt.offer()];
+        int room = state.capacity(opt.offer()) - opt.billed();
+        int[] before = new int[opt.latest() - opt.earliest() + opt.duration() + 1];
+        for (int t = 0; t + 1 < before.length; t++) {
+            before[t + 1] = before[t] + (u[opt.earliest() + t] > room ? 1 : 0);
+        }
+        return before;
+    }
+
+    /** Whether job {@code a} leaves before job {@code b} when room must be made: less priority, then more GPUs. */
+    private boolean leavesBefore(int a, int b) {
+        return state.priority[a] < state.priority[b]
+                || state.priority[a] == state.priority[b] && state.current[a].billed() > state.current[b].billed();
     }
 
     /**
