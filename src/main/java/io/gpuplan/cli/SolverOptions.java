@@ -32,9 +32,9 @@ final class SolverOptions {
     double exactEffort;
 
     @Option(names = "--exact-effort", paramLabel = "S", defaultValue = "" + SolverSettings.DEFAULT_EXACT_SECONDS,
-            description = "CP-SAT's work per level in deterministic seconds (about a second each): proves small quarters"
-                    + " optimal, may find the plan local search starts from, and after a move-limited local search"
-                    + " re-plans sets of jobs on twice it; 0 to skip it (default: ${DEFAULT-VALUE})")
+            description = "CP-SAT's work per level in deterministic seconds (each several of the clock): proves small"
+                    + " quarters optimal, may find the plan local search starts from, and after a move-limited local"
+                    + " search re-plans sets of jobs on twice it; 0 to skip it (default: ${DEFAULT-VALUE})")
     void exactEffort(double seconds) {
         if (!(seconds >= 0 && seconds <= 3_600)) {
             throw new ParameterException(mixee.commandLine(), "--exact-effort must be from 0 to 3600 (seconds), got " + seconds);

@@ -73,6 +73,18 @@ final class PlanState {
     private long clock;
     private final long[] usageChanged;
     /**
+     * Per offer, its last {@link #CHANGES_KEPT} changes of use (a ring, {@code changes[o]} of them so far): when, and
+     * the slots [from, to) they touched, so that a start found on a capped offer stays good while its offer changes
+     * only elsewhere in time ({@link #unchangedSince(int, long, int, int)}).
+     */
+    private static final int CHANGES_KEPT = 8;
+    private final long[][] changedAt;
+    private final int[][] changedFrom;
+    private final int[][] changedTo;
+    private final long[] changes;
+    /** Per offer, when the last change no longer kept came (0: none). */
+    private final long[] forgotten;
+    /**
      * {@link Recreate}'s memo per option (by {@link Opt#id}): its best start, what it raises its pool by, and when
      * (clock) that was found; kept here so a move allocates nothing.
      */
@@ -129,6 +141,11 @@ final class PlanState {
         capOverride = new int[offers.length];
         Arrays.fill(capOverride, -1);
         usageChanged = new long[offers.length];
+        changedAt = new long[offers.length][CHANGES_KEPT];
+        changedFrom = new int[offers.length][CHANGES_KEPT];
+        changedTo = new int[offers.length][CHANGES_KEPT];
+        changes = new long[offers.length];
+        forgotten = new long[offers.length];
         bestStart = new int[optionCount];
         bestRise = new long[optionCount];
         bestFoundAt = new long[optionCount];
@@ -290,6 +307,30 @@ final class PlanState {
         return usageChanged[o] < at;
     }
 
+    /** Whether offer {@code o}'s use in slots [from, to) is what it was at time {@code at}: changes elsewhere pass. */
+    boolean unchangedSince(int o, long at, int from, int to) {
+        long n = changes[o];
+        for (int k = 1; k <= Math.min(n, CHANGES_KEPT); k++) {
+            int i = (int) ((n - k) % CHANGES_KEPT);
+            if (changedAt[o][i] < at) {
+                return true; // this change and every one before it came before
+            }
+            if (changedFrom[o][i] < to && from < changedTo[o][i]) {
+                return false;
+            }
+        }
+        return forgotten[o] < at; // the changes before those kept: where they were is forgotten
+    }
+
+    private void changed(int o, int from, int to) {
+        usageChanged[o] = ++clock;
+        int i = (int) (changes[o]++ % CHANGES_KEPT);
+        forgotten[o] = changedAt[o][i];
+        changedAt[o][i] = clock;
+        changedFrom[o][i] = from;
+        changedTo[o][i] = to;
+    }
+
     /** Starts a trial: from now on every job moved is remembered, so the trial can be read off and undone. */
     void begin() {
         trial++;
@@ -367,7 +408,7 @@ final class PlanState {
             return;
         }
         long before = offers[o].isCommitted() ? poolCost(o, peak[o]) : 0;
-        usageChanged[o] = ++clock;
+        changed(o, s, s + opt.duration());
         int[] u = usage[o];
         for (int t = s; t < s + opt.duration(); t++) {
             u[t] += gpus;
@@ -395,7 +436,7 @@ final class PlanState {
 
     /** Sets a prepaid level on a pool (0 to clear), keeping the totals right. */
     void prepay(int o, int level) {
-        usageChanged[o] = ++clock;
+        changed(o, 0, slots);
         long before = poolCost(o, peak[o]);
         prepaid[o] = level;
         long rise = poolCost(o, peak[o]) - before;

@@ -137,11 +137,11 @@ final class Recreate {
     }
 
     /**
-     * The jobs of {@code leaving} that must leave the option's offer for it to fit at start {@code s}, where it does not
-     * fit in {@code overfull} slots now: those overlapping the slots where it does not fit, in that order; null if even
-     * all of them leaving is not enough. Asked of up to {@link #EJECT_STARTS} starts per option and ejection, so it keeps
-     * to arrays: a fifth of local search's time went here when it boxed, sorted and rescanned the window per start
-     * (docs/benchmarks.md, issue 10's thirty-eighth session).
+     * The jobs of {@code leaving} that must leave the option's offer for it to fit at start {@code s}, where it does
+     * not fit in {@code overfull} slots now: those overlapping the slots where it does not fit, in that order; null if
+     * even all of them leaving is not enough. Asked of up to {@link #EJECT_STARTS} starts per option and ejection, so
+     * it keeps to arrays: a fifth of local search's time went here when it boxed, sorted and rescanned the window per
+     * start (docs/benchmarks.md, issue 10's thirty-eighth session).
      */
     private int[] inTheWay(Opt opt, int s, int overfull, int[] leaving) {
         if (overfull == 0) {
@@ -339,8 +339,12 @@ final class Recreate {
         }
         int id = opt.id();
         long at = state.bestFoundAt[id];
-        if (at <= began || !state.unchangedSince(o, at)) {
-            // Regret insertion asks again for every job near each placement: the answer stands until the offer changes.
+        // Regret insertion asks again for every job near each placement: the answer stands until the offer changes, on
+        // a capped offer where the start is chosen by rule (not at random) until it changes within the option's window
+        // (a pool's cost follows its peak, wherever that is).
+        boolean byWindow = rule != StartRule.RANDOM && !state.offers[o].isCommitted();
+        if (at <= began || !(byWindow ? state.unchangedSince(o, at, opt.earliest(), opt.latest() + opt.duration())
+                : state.unchangedSince(o, at))) {
             findStart(opt);
             state.bestFoundAt[id] = state.tick();
         }

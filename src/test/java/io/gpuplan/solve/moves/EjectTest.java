@@ -21,13 +21,13 @@ import org.junit.jupiter.api.Test;
  * runs 2 days on its one GPU count (48 GPU-h per GPU, no loss across instances); the horizon is 6 days (slots 0-5).
  */
 class EjectTest {
-    private static String job(String id, int priority, int gpus, String earliest, String deadline) {
+    static String job(String id, int priority, int gpus, String earliest, String deadline) {
         return "  - {id: " + id + ", kind: batch, priority: " + priority + ", memoryGb: 300, gpus: " + gpus
                 + ", work: {gpuHours: " + 48 * gpus + ", accelerator: A100-80G}, earliest: 2027-01-" + earliest
                 + ", deadline: 2027-01-" + deadline + "}\n";
     }
 
-    private static final String HEAD = """
+    static final String HEAD = """
             name: eject
             horizon: {start: 2027-01-01, end: 2027-01-07}
             offers:
