@@ -11,6 +11,7 @@ import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.sizing.OptionEnumerator;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class EjectTest {
     }
 
     private String[] ids(int[] jobs) {
-        return java.util.Arrays.stream(jobs).mapToObj(this::id).toArray(String[]::new);
+        return Arrays.stream(jobs).mapToObj(this::id).toArray(String[]::new);
     }
 
     @Test
