@@ -117,6 +117,34 @@ class EjectTest {
         assertNull(state.current[high]);
     }
 
+    @Test
+    void onlyTheJobsEightCheapestOptionsOnCappedOffersAreTried() throws Exception {
+        // Ten offers of 8 GPUs, o1 the cheapest; jobs of priority 9 fill o1-o9, one of priority 1 fills o10. "high"
+        // (priority 5) could take o10 by ejecting it, but o10 is its tenth option.
+        StringBuilder yaml = new StringBuilder("name: eject-options\nhorizon: {start: 2027-01-01, end: 2027-01-07}\noffers:\n");
+        for (int k = 1; k <= 10; k++) {
+            yaml.append("  - {id: o").append(k).append(", provider: aws, region: us-east-1, jurisdiction: US, accelerator:")
+                    .append(" A100-80G, purchase: on-demand, price: ").append(k).append(", gpusPerInstance: 8, maxGpus: 8}\n");
+        }
+        yaml.append("jobs:\n");
+        for (int k = 1; k <= 10; k++) {
+            yaml.append(job("b" + k, k == 10 ? 1 : 9, 8, "01", "03"));
+        }
+        yaml.append(job("high", 5, 8, "01", "03"));
+        Problem problem = ProblemReader.parse("eject-options.yaml", yaml.toString(), new ArrayList<>());
+        plan = GpuPlanFactory.create(problem, OptionEnumerator.enumerate(problem));
+        for (int k = 0; k < 10; k++) {
+            JobAssignment a = plan.getAssignments().get(k);
+            String offer = "o" + (k + 1);
+            a.setOption(a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
+            a.setStart(0);
+        }
+        state = new PlanState(plan);
+        state.sync(plan);
+        assertEquals(0, eject(10).length, "o10 is not among high's eight cheapest options");
+        assertNull(state.current[10]);
+    }
+
     private int indexOf(String id) {
         for (int j = 0; j < plan.getAssignments().size(); j++) {
             if (plan.getAssignments().get(j).getId().equals(id)) {
