@@ -121,10 +121,12 @@ class EjectTest {
     void onlyTheJobsEightCheapestOptionsOnCappedOffersAreTried() throws Exception {
         // Ten offers of 8 GPUs, o1 the cheapest; jobs of priority 9 fill o1-o9, one of priority 1 fills o10. "high"
         // (priority 5) could take o10 by ejecting it, but o10 is its tenth option.
-        StringBuilder yaml = new StringBuilder("name: eject-options\nhorizon: {start: 2027-01-01, end: 2027-01-07}\noffers:\n");
+        // HEAD up to its offers' list: the name, the horizon, "offers:".
+        StringBuilder yaml = new StringBuilder(HEAD.substring(0, HEAD.indexOf("  - {id: cap")));
         for (int k = 1; k <= 10; k++) {
-            yaml.append("  - {id: o").append(k).append(", provider: aws, region: us-east-1, jurisdiction: US, accelerator:")
-                    .append(" A100-80G, purchase: on-demand, price: ").append(k).append(", gpusPerInstance: 8, maxGpus: 8}\n");
+            yaml.append("  - {id: o").append(k).append(", provider: aws, region: us-east-1, jurisdiction: US,")
+                    .append(" accelerator: A100-80G, purchase: on-demand, price: ").append(k)
+                    .append(", gpusPerInstance: 8, maxGpus: 8}\n");
         }
         yaml.append("jobs:\n");
         for (int k = 1; k <= 10; k++) {
