@@ -69,9 +69,8 @@ final class PlanState {
     private boolean journaling;
     /** How many options the jobs have together (each {@link Opt#id} is below it). */
     int optionCount;
-    /** A clock that ticks on every change of an offer's use; per offer, when its use last changed. */
+    /** A clock that ticks on every change of an offer's use. */
     private long clock;
-    private final long[] usageChanged;
     /**
      * Per offer, its last {@link #CHANGES_KEPT} changes of use (a ring, {@code changes[o]} of them so far): when, and
      * the slots [from, to) they touched, so that a start found on a capped offer stays good while its offer changes
@@ -140,7 +139,6 @@ final class PlanState {
         prepaid = new int[offers.length];
         capOverride = new int[offers.length];
         Arrays.fill(capOverride, -1);
-        usageChanged = new long[offers.length];
         changedAt = new long[offers.length][CHANGES_KEPT];
         changedFrom = new int[offers.length][CHANGES_KEPT];
         changedTo = new int[offers.length][CHANGES_KEPT];
@@ -304,7 +302,7 @@ final class PlanState {
 
     /** Whether offer {@code o}'s use is what it was at time {@code at} of {@link #tick()}. */
     boolean unchangedSince(int o, long at) {
-        return usageChanged[o] < at;
+        return unchangedSince(o, at, 0, slots);
     }
 
     /** Whether offer {@code o}'s use in slots [from, to) is what it was at time {@code at}: changes elsewhere pass. */
@@ -323,7 +321,7 @@ final class PlanState {
     }
 
     private void changed(int o, int from, int to) {
-        usageChanged[o] = ++clock;
+        ++clock;
         int i = (int) (changes[o]++ % CHANGES_KEPT);
         forgotten[o] = changedAt[o][i];
         changedAt[o][i] = clock;

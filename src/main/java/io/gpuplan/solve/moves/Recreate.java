@@ -185,12 +185,11 @@ final class Recreate {
      * they leave to make room: least priority first, then most GPUs, else in the offer's order.
      */
     private int[] leaving(Opt opt, int priority) {
-        List<Integer> on = state.onOffer.get(opt.offer());
-        int[] lower = new int[on.size()];
+        List<Integer> inTheWay = state.inTheWay(opt);
+        int[] lower = new int[inTheWay.size()];
         int n = 0;
-        for (int k : on) {
-            if (state.priority[k] < priority && state.start[k] < opt.latest() + opt.duration()
-                    && opt.earliest() < state.start[k] + state.current[k].duration()) {
+        for (int k : inTheWay) {
+            if (state.priority[k] < priority) {
                 int i = n++;
                 for (; i > 0 && leavesBefore(k, lower[i - 1]); i--) {
                     lower[i] = lower[i - 1]; // insertion sort: stable, and the list is short
