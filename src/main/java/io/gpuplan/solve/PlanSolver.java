@@ -204,14 +204,17 @@ public final class PlanSolver {
                 // Stopped, the solvers end within moments: waited for all the same, so none is still in native code
                 // when the program exits.
                 proven = certifier.join();
-                if (exchange == null && !stopper.stopped()) {
-                    proven.noMorePriority(() -> localPlan);
-                }
             } catch (CompletionException e) {
                 unproven = "the certificate could not be computed: " + e.getCause();
             }
             // The exact search is a search: should it fail, the solve keeps local search's and CP-SAT's plans.
             found = after != null ? after.result(proven) : searched.exceptionally(e -> null).join();
+            if (proven != null && exchange == null && !stopper.stopped()) {
+                // CP-SAT's check that no plan runs more priority, from the better of local search's and the exact
+                // search's plans (which brings jobs in), once neither runs: so the solve repeats itself.
+                Decisions best = found != null && better(problem, found.plan(), local) ? found.plan() : localPlan;
+                proven.noMorePriority(() -> best);
+            }
         } finally {
             beside.shutdown();
         }

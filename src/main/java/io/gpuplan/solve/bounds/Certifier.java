@@ -204,6 +204,12 @@ public final class Certifier {
         return soFar;
     }
 
+    /** As if step 1 had ended with {@code one} (tests: what follows step 1, without its search). */
+    void stepOneEnded(StepOne one) {
+        exact = priorityModel(null);
+        tookStepOne(one);
+    }
+
     /** Takes step 1's result (null: neither run found a plan); returns its plan. */
     private Decisions tookStepOne(StepOne one) {
         if (one == null) {
@@ -435,54 +441,54 @@ public final class Certifier {
     }
 
     /**
-     * Where CP-SAT's most priority did not run or found no plan (above {@link #MAX_EXACT_OPTIONS} options it is not
-     * tried), up to {@link #MAX_CHECK_OPTIONS}, and the bound is above the priority of {@code best}'s plan: whether any plan runs more,
-     * asked of CP-SAT on the exact model with that as a constraint, a far easier question than the most priority from
-     * nothing. INFEASIBLE proves the plan's priority the most any plan runs (the bound drops to it). A plan it
-     * finds becomes {@link #exactPlan} (posted to the exchange, where there is one) and the check goes on from it, or
-     * from {@code best}'s plan when that runs more by then, on {@link Limits#checkSeconds} in all.
+     * Whether any plan runs more priority than {@code best}'s, asked of CP-SAT on the exact model hinted with that plan
+     * (maximizing priority, with a light presolve), up to {@link #MAX_CHECK_OPTIONS} options, while the bound is above
+     * the plan's priority: where CP-SAT's most priority did not run or found no plan (above {@link #MAX_EXACT_OPTIONS}
+     * options it is not tried), or, in a move-limited solve, found less than {@code best}'s plan runs (on 100- and
+     * 120-job quarters local search runs more than step 1 finds). From a plan at the most priority CP-SAT proves it in
+     * well under a deterministic second at 120 jobs, in two or three at 200; asked without the hint (more than the plan
+     * runs, as a constraint) it proved nothing at 120 jobs in 10 (docs/benchmarks.md, issue 10's thirty-ninth session).
+     * OPTIMAL proves the most any plan runs (the bound drops to it), else CP-SAT's bound may still lower it. A plan of
+     * more priority it finds becomes {@link #exactPlan} (posted to the exchange as found, where there is one). On
+     * {@link Limits#checkSeconds}.
      *
      * @param best the best plan so far (a time-limited solve's local search goes on beside the check)
      */
     public void noMorePriority(Supplier<Decisions> best) {
-        if (relaxation == null || exact != null || optionCount > MAX_CHECK_OPTIONS || limits.exactSeconds() <= 0) {
+        if (relaxation == null || optionCount > MAX_CHECK_OPTIONS || limits.exactSeconds() <= 0 || stopper.stopped()) {
             return;
         }
-        double left = limits.checkSeconds();
         Decisions from = best.get();
         long level = PlanEvaluator.evaluate(problem, from).plannedPriority();
-        while (level < priorityBound && left > 0 && !stopper.stopped()) {
-            // Priority as the objective too (CP-SAT's bound on it is what the proof runs into; without it the proof on
-            // M seed 2 took over 10 deterministic s where with it 3-6), and no hint: the plan is below the level asked.
-            ExactModel m = new ExactModel(problem, options);
-            m.model.addGreaterOrEqual(m.plannedPriority, level + 1);
-            m.model.maximize(m.plannedPriority);
-            CpSolver check = cpSat(left);
-            // A light presolve: on that quarter CP-SAT's own (probing, three rounds) took 20 of the proof's 25 s.
-            check.getParameters().setCpModelProbingLevel(0).setMaxPresolveIterations(1);
-            CpSolverStatus status = solve(check, m);
-            left -= check.response().getDeterministicTime();
-            LOG.debug("step 2: CP-SAT asked for more priority than {}: {} in {} deterministic s", level, status,
-                    check.response().getDeterministicTime());
-            if (status == CpSolverStatus.INFEASIBLE) {
-                priorityBound = level;
-                priorityBy = "CP-SAT on the exact model, which has no plan running more than " + level + " priority";
-                return;
-            }
-            if (!ExactModel.found(status)) {
-                return;
-            }
+        // Where step 1 ran, CP-SAT's own search had its go: checked again only from a plan of more priority than it
+        // found, and only in a move-limited solve, after its searches (in a clock-stopped one the check would take a
+        // core from local search and the exact search to the end).
+        if (level >= priorityBound || exact != null && (exchange != null || level <= exactLevel)) {
+            return;
+        }
+        ExactModel m = new ExactModel(problem, options);
+        m.hint(from);
+        m.model.maximize(m.plannedPriority);
+        CpSolver check = cpSat(limits.checkSeconds());
+        // A light presolve: on a 200-job quarter CP-SAT's own (probing, three rounds) took 20 of a proof's 25 s.
+        check.getParameters().setCpModelProbingLevel(0).setMaxPresolveIterations(1);
+        CpSolverStatus status = solvePosting(check, m, priority -> priority > level, stopper);
+        LOG.debug("step 2: CP-SAT asked for more priority than {}: {} in {} deterministic s", level, status,
+                check.response().getDeterministicTime());
+        if (!ExactModel.found(status)) {
+            return;
+        }
+        long found = Math.round(check.objectiveValue());
+        if (found > level) {
             exactPlan = m.decisions(check);
-            exactPlanBy = "CP-SAT's plan of more priority than local search's";
-            post();
-            from = exactPlan;
-            level = Math.round(check.objectiveValue()); // the plan's priority, as CP-SAT's objective states it
-            Decisions now = best.get();
-            long nowLevel = PlanEvaluator.evaluate(problem, now).plannedPriority();
-            if (nowLevel > level) {
-                from = now;
-                level = nowLevel;
-            }
+            exactPlanBy = "CP-SAT's plan of more priority than the search's";
+        }
+        boolean optimal = status == CpSolverStatus.OPTIMAL;
+        long bound = ExactModel.priorityBound(check, optimal);
+        if (bound < priorityBound) {
+            priorityBound = bound;
+            priorityBy = optimal ? "CP-SAT on the exact model, which has no plan running more than " + bound + " priority"
+                    : "CP-SAT's bound on the exact model, hinted with the best plan found";
         }
     }
 
@@ -507,14 +513,6 @@ public final class Certifier {
             }
         };
         return ExactModel.solve(solver, m, posting, by);
-    }
-
-    private CpSolverStatus solve(CpSolver solver, ExactModel m) {
-        return solve(solver, m, null);
-    }
-
-    private CpSolverStatus solve(CpSolver solver, ExactModel m, CpSolverSolutionCallback found) {
-        return ExactModel.solve(solver, m, found, stopper);
     }
 
     private CpSolver cpSat(double deterministicSeconds) {

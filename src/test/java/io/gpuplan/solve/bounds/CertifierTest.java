@@ -292,17 +292,9 @@ class CertifierTest {
     void cpSatsCheckThatNoPlanRunsMorePriorityProvesWhatTheLpCannot() throws Exception {
         // Two jobs of priority 10, each 8 GPUs for the whole horizon, on an offer capped at 12: the LP runs one and a
         // half (bound 15, so at least 5 unplanned); no plan runs both. From the empty plan the check (run here since
-        // CP-SAT's most priority did not run) finds a plan of 10, then proves that none runs 11: the bound drops to 10,
+        // CP-SAT's most priority did not run) finds a plan of 10 and proves that none runs more: the bound drops to 10,
         // and a plan leaving 10 out is proven minimal.
-        Problem p = ProblemReader.parse("two-in-twelve.yaml", """
-                name: two-in-twelve
-                horizon: {start: 2027-01-01, end: 2027-01-11}
-                offers:
-                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 4, maxGpus: 12}
-                jobs:
-                  - {id: a, kind: batch, priority: 10, memoryGb: 300, gpus: 8, work: {gpuHours: 1600, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-11}
-                  - {id: b, kind: batch, priority: 10, memoryGb: 300, gpus: 8, work: {gpuHours: 1600, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-11}
-                """, new ArrayList<>());
+        Problem p = twoInTwelve();
         List<JobOptions> options = OptionEnumerator.enumerate(p);
         Decisions none = new Decisions(List.of(), java.util.Map.of());
         Certifier c = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 1), new Stopper());
@@ -318,6 +310,48 @@ class CertifierTest {
         assertTrue(proof.unplannedProven(10), proof.unplannedBy());
         assertTrue(proof.unplannedBy().startsWith("CP-SAT on the exact model, which has no plan running more than 10"),
                 proof.unplannedBy());
+    }
+
+    @Test
+    void theCheckRunsFromAPlanOfMorePriorityThanStepOneFoundAndNotFromLess() throws Exception {
+        // As above, but step 1's CP-SAT ran: it found the empty plan only (as on 120-job quarters, where local search
+        // runs far more than step 1 finds), so the check runs from the best plan, job a alone, and proves it the most.
+        Problem p = twoInTwelve();
+        List<JobOptions> options = OptionEnumerator.enumerate(p);
+        Decisions none = new Decisions(List.of(), java.util.Map.of());
+        Decisions oneJob = new Decisions(List.of(new Placement("a", "od", 8, 0)), java.util.Map.of());
+        assertTrue(PlanEvaluator.evaluate(p, oneJob).feasible());
+        assertEquals(10, PlanEvaluator.evaluate(p, oneJob).plannedPriority());
+
+        Certifier behind = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 1), new Stopper());
+        behind.stepOneEnded(new StepOne(none, 0, 20, false, "a test's"));
+        behind.priorityBound(none, 0, null);
+        assertEquals(5, behind.certificate(10, 10, 0, null).unplannedAtLeast(), "the LP's bound");
+        behind.noMorePriority(() -> oneJob);
+        Certificate proof = behind.certificate(10, 10, PlanEvaluator.evaluate(p, oneJob).costCents(), null);
+        assertTrue(proof.unplannedProven(10), proof.unplannedBy());
+        assertTrue(proof.unplannedBy().startsWith("CP-SAT on the exact model, which has no plan running more than 10"),
+                proof.unplannedBy());
+
+        // Step 1 found as much as the plan runs: CP-SAT's own search had its go, no check.
+        Certifier even = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 1), new Stopper());
+        even.stepOneEnded(new StepOne(oneJob, 10, 20, false, "a test's"));
+        even.priorityBound(none, 0, null);
+        even.noMorePriority(() -> oneJob);
+        assertEquals(5, even.certificate(10, 10, 0, null).unplannedAtLeast(), "still the LP's bound");
+    }
+
+    /** Two jobs of priority 10, each 8 GPUs for the whole horizon, on an offer capped at 12 GPUs: one runs. */
+    private static Problem twoInTwelve() throws Exception {
+        return ProblemReader.parse("two-in-twelve.yaml", """
+                name: two-in-twelve
+                horizon: {start: 2027-01-01, end: 2027-01-11}
+                offers:
+                  - {id: od, provider: aws, region: us-east-1, jurisdiction: US, accelerator: A100-80G, purchase: on-demand, price: 2.0, gpusPerInstance: 4, maxGpus: 12}
+                jobs:
+                  - {id: a, kind: batch, priority: 10, memoryGb: 300, gpus: 8, work: {gpuHours: 1600, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-11}
+                  - {id: b, kind: batch, priority: 10, memoryGb: 300, gpus: 8, work: {gpuHours: 1600, accelerator: A100-80G}, earliest: 2027-01-01, deadline: 2027-01-11}
+                """, new ArrayList<>());
     }
 
     private static Problem twoOnAPool() throws Exception {
