@@ -313,7 +313,7 @@ class CertifierTest {
     }
 
     @Test
-    void theCheckRunsFromAPlanOfMorePriorityThanStepOneFoundAndNotFromLess() throws Exception {
+    void inAMoveLimitedSolveTheCheckRunsWhereStepOneFoundLessThanThePlan() throws Exception {
         // As above, but step 1's CP-SAT ran: it found the empty plan only (as on 120-job quarters, where local search
         // runs far more than step 1 finds), so the check runs from the best plan, job a alone, and proves it the most.
         Problem p = twoInTwelve();
@@ -339,6 +339,13 @@ class CertifierTest {
         even.priorityBound(none, 0, null);
         even.noMorePriority(() -> oneJob);
         assertEquals(5, even.certificate(10, 10, 0, null).unplannedAtLeast(), "still the LP's bound");
+
+        // A clock-stopped solve (an exchange) with step 1 behind: no check beside its searches either.
+        Certifier clocked = new Certifier(p, options, new Certifier.Limits(1, Duration.ofMinutes(5), 1), new Stopper());
+        clocked.stepOneEnded(new StepOne(none, 0, 20, false, "a test's"));
+        clocked.priorityBound(none, 0, new ExactPlans());
+        clocked.noMorePriority(() -> oneJob);
+        assertEquals(5, clocked.certificate(10, 10, 0, null).unplannedAtLeast(), "the LP's bound, unchecked");
     }
 
     /** Two jobs of priority 10, each 8 GPUs for the whole horizon, on an offer capped at 12 GPUs: one runs. */
