@@ -71,12 +71,13 @@ final class PlanState {
     int optionCount;
     /** A clock that ticks on every change of an offer's use. */
     private long clock;
+    /** How many of an offer's last changes of use are kept. */
+    private static final int CHANGES_KEPT = 8;
     /**
      * Per offer, its last {@link #CHANGES_KEPT} changes of use (a ring, {@code changes[o]} of them so far): when, and
      * the slots [from, to) they touched, so that a start found on a capped offer stays good while its offer changes
      * only elsewhere in time ({@link #unchangedSince(int, long, int, int)}).
      */
-    private static final int CHANGES_KEPT = 8;
     private final long[][] changedAt;
     private final int[][] changedFrom;
     private final int[][] changedTo;

@@ -91,7 +91,7 @@ final class Recreate {
                 continue;
             }
             if (tried++ == EJECT_OPTIONS) {
-                break; // it skipped the ninth and tried the rest until the thirty-eighth session (docs/benchmarks.md)
+                break; // the first EJECT_OPTIONS options on capped offers, cheapest first
             }
             int span = opt.latest() - opt.earliest() + 1;
             int[] overfull = overfullBefore(opt);
