@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -368,7 +369,8 @@ public final class Certifier {
      * finds and proves it given the whole budget. From the same hint and on the seed of the step-1 run whose plan was
      * taken, not from that plan: single-threaded CP-SAT is deterministic, so this run goes the way that run went and
      * on (restarted from step 1's plan, it stayed in that plan's neighbourhood on 60-job quarters that a run from the
-     * start solved).
+     * start solved). In a clock-stopped solve it stops once local search's plan runs the most priority proven, or more
+     * than CP-SAT found ({@link Overtaken}).
      */
     private void morePriority() {
         ExactModel m = exact;
@@ -380,12 +382,16 @@ public final class Certifier {
         CpSolver more = cpSat(limits.exactSeconds(), prioritySeed);
         Stopper enough = new Stopper();
         CpSolverStatus status;
+        Overtaken overtaken = new Overtaken(enough::stop);
+        overtaken.reached(exactLevel);
         try (Stopper.Registration stop = stopper.onStop(enough::stop);
-             Stopper.Registration reached = whenSearchReachesTheBound(enough::stop)) {
-            status = solvePosting(more, m, priority -> priority > exactLevel, enough);
+             Stopper.Registration reached = whenSearchReachesTheBound(enough::stop);
+             overtaken) {
+            status = solvePosting(more, m, overtaken::reached, enough);
         }
         if (enough.stopped() && !stopper.stopped()) {
-            LOG.debug("step 2: the search's plan runs the most priority proven: CP-SAT's second try stopped");
+            LOG.debug("step 2: the search's plan runs {}: CP-SAT's second try stopped",
+                    overtaken.fired() ? "more priority than CP-SAT found" : "the most priority proven");
         }
         if (!ExactModel.found(status)) {
             return;
@@ -414,6 +420,49 @@ public final class Certifier {
             return () -> { };
         }
         return exchange.whenLocalLeavesOut(allPriority - mostPriorityBound(), action);
+    }
+
+    /**
+     * In a clock-stopped solve, runs an action once local search's plan runs more priority than CP-SAT's second try has
+     * found (step 1's level, then each it finds, {@link #reached}): CP-SAT's plans can no longer help the search, and its
+     * bound, above the LP's where this happened, did not move in any 30-s solve logged. On a 120-job quarter local
+     * search passed step 1's level a second after it started, and the second try held a core to the end of the solve
+     * (docs/benchmarks.md, issue 10's fortieth session).
+     */
+    private final class Overtaken implements Stopper.Registration {
+        private final Runnable action;
+        private final AtomicBoolean fired = new AtomicBoolean();
+        private long level = Long.MIN_VALUE;
+        private Stopper.Registration watch = () -> { };
+
+        Overtaken(Runnable action) {
+            this.action = action;
+        }
+
+        /** CP-SAT has found a plan at {@code priority}: whether that is more than before (then worth posting). */
+        synchronized boolean reached(long priority) {
+            if (priority <= level) {
+                return false;
+            }
+            level = priority;
+            if (exchange != null) { // a clock-stopped solve's
+                watch.close();
+                watch = exchange.whenLocalLeavesOut(allPriority - priority - 1, () -> {
+                    fired.set(true);
+                    action.run();
+                });
+            }
+            return true;
+        }
+
+        boolean fired() {
+            return fired.get();
+        }
+
+        @Override
+        public synchronized void close() {
+            watch.close();
+        }
     }
 
     /**

@@ -108,6 +108,8 @@ public final class ExactSearch {
     /** Jobs a set around a pool re-plans besides the pool's own, at least: it grows while CP-SAT proves none closes it. */
     private double poolSize;
     private int replans;
+    /** Bring-ins in a row that found no way in: each makes the next less likely ({@link ReplanSets#next}). */
+    private int bringInsFailed;
     /** Deterministic seconds the re-plans were given so far. */
     private double spent;
     private final Tally tally = new Tally();
@@ -177,7 +179,7 @@ public final class ExactSearch {
                 state.sync(plan);
                 boolean mayBringIn = plannedPriority() < bounds.mostPriority().getAsLong();
                 set = sets.next((int) Math.round(size), (int) Math.round(bringSize), (int) Math.round(poolSize), mayBringIn,
-                        best.score().equals(proven));
+                        bringInsFailed, best.score().equals(proven));
             }
             if (set == null) {
                 return best; // proven the cheapest at its priority, and no job left out can come in
@@ -185,6 +187,9 @@ public final class ExactSearch {
             long began = System.nanoTime();
             Found after = replan(set, best);
             tally.add(set.kind(), System.nanoTime() - began, after != null);
+            if (set.level() == Level.MORE_PRIORITY) {
+                bringInsFailed = after == null ? bringInsFailed + 1 : 0;
+            }
             if (after != null) {
                 become(after);
                 exchange.postExact(best);

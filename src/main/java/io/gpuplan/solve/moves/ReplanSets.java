@@ -18,11 +18,11 @@ import java.util.Set;
  * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
  * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
  * running nearest one time, a random few, and every job on one reserved pool, re-packed or kept off it
- * ({@link #pool}). While jobs that have options are left out and the plan may run more
- * priority (the certificate has not proven its priority the most), half the sets (priority outranks any cost, R23)
- * are of a sixth kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them
- * with the jobs in its way on its offers, jobs billed to the same capped providers and jobs in the way where those
- * could go (an ejection chain CP-SAT closes exactly).
+ * ({@link #pool}). While jobs that have options are left out and the plan may run more priority (the certificate
+ * has not proven its priority the most), half the sets (priority outranks any cost, R23; fewer after such sets that
+ * failed) are of a sixth kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of
+ * them with the jobs in its way on its offers, jobs billed to the same capped providers and jobs in the way where
+ * those could go (an ejection chain CP-SAT closes exactly).
  */
 final class ReplanSets {
     /** How a set was built (for the search's debug log: which kinds find better plans, and at what cost). */
@@ -58,15 +58,18 @@ final class ReplanSets {
 
     /**
      * A set of about {@code size} jobs, of a kind drawn at random (around a pool: its jobs and {@code poolSize} in
-     * all, at least), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}; with
-     * {@code onlyBringIn} (the plan is proven the cheapest at its priority) only the latter: null when there is none.
+     * all, at least), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}, one time in
+     * 2 + {@code bringInsFailed} (bring-ins in a row that found nothing: on 100- and 120-job quarters nine or ten of them
+     * took most of the exact search's time in a 30-s solve); with {@code onlyBringIn} (the plan is proven the cheapest
+     * at its priority) only the latter: null when there is none.
      */
-    Pick next(int size, int bringSize, int poolSize, boolean mayBringIn, boolean onlyBringIn) {
+    Pick next(int size, int bringSize, int poolSize, boolean mayBringIn, int bringInsFailed, boolean onlyBringIn) {
         List<Integer> unplanned = mayBringIn ? leftOut() : List.of();
         if (onlyBringIn && unplanned.isEmpty()) {
             return null;
         }
-        int kind = onlyBringIn || !unplanned.isEmpty() && random.nextBoolean() ? 5 : random.nextInt(5);
+        // A bring-in half the time, less after each that failed: 1 in 2 + failures.
+        int kind = onlyBringIn || !unplanned.isEmpty() && random.nextInt(2 + bringInsFailed) == 1 ? 5 : random.nextInt(5);
         if (kind == 5) {
             return bringIn(bringSize, List.of(unplanned.get(random.nextInt(unplanned.size()))));
         }

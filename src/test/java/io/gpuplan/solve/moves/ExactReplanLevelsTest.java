@@ -94,7 +94,7 @@ class ExactReplanLevelsTest {
         fourOn("ri");
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        ReplanSets.Pick pick = new ReplanSets(state, new Random(1)).next(3, 3, 3, true, true);
+        ReplanSets.Pick pick = new ReplanSets(state, new Random(1)).next(3, 3, 3, true, 0, true);
         assertEquals(Level.MORE_PRIORITY, pick.level());
         assertTrue(Arrays.stream(pick.jobs()).anyMatch(j -> j == 4), "the job left out is in the set");
         assertTrue(pick.jobs().length >= 3, "with jobs billed alike (no capped provider: any planned job): " + Arrays.toString(pick.jobs()));
@@ -105,8 +105,32 @@ class ExactReplanLevelsTest {
         fiveOnThePool();
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, 3, true, true));
-        assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(1)).next(3, 3, 3, true, false).level());
+        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, 3, true, 0, true));
+        assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(1)).next(3, 3, 3, true, 0, false).level());
+    }
+
+    @Test
+    void bringInsAreHalfTheSetsThenRarerAfterEachThatFailed() {
+        fourOn("ri");
+        PlanState state = new PlanState(plan);
+        state.sync(plan);
+        int[] drawn = new int[3];
+        int[] failed = {0, 2, 8};
+        for (int f = 0; f < failed.length; f++) {
+            ReplanSets sets = new ReplanSets(state, new Random(f)); // one stream: Random's first draws of nearby seeds agree
+            for (int draw = 0; draw < 1000; draw++) {
+                if (sets.next(3, 3, 3, true, failed[f], false).level() == Level.MORE_PRIORITY) {
+                    drawn[f]++;
+                }
+            }
+        }
+        // 1 in 2, 4 and 10 of 1,000 draws: 500, 250, 100, give or take sampling.
+        assertTrue(Math.abs(drawn[0] - 500) < 60 && Math.abs(drawn[1] - 250) < 50 && Math.abs(drawn[2] - 100) < 35,
+                Arrays.toString(drawn));
+        for (int seed = 0; seed < 20; seed++) {
+            assertEquals(Level.MORE_PRIORITY, new ReplanSets(state, new Random(seed)).next(3, 3, 3, true, 8, true).level(),
+                    "after a proof at its priority the plan has only bring-ins left to try, failed or not");
+        }
     }
 
     @Test
@@ -114,9 +138,9 @@ class ExactReplanLevelsTest {
         fourOn("ri");
         PlanState state = new PlanState(plan);
         state.sync(plan);
-        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, 3, false, true), "a job is left out, but none may come in");
+        assertNull(new ReplanSets(state, new Random(1)).next(3, 3, 3, false, 0, true), "a job is left out, but none may come in");
         for (int seed = 0; seed < 20; seed++) {
-            assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(seed)).next(3, 3, 3, false, false).level());
+            assertEquals(Level.COST_AT_PRIORITY, new ReplanSets(state, new Random(seed)).next(3, 3, 3, false, 0, false).level());
         }
     }
 

@@ -92,7 +92,7 @@ class PoolSetsTest {
         int around = 0;
         int closing = 0;
         for (int seed = 0; seed < 40; seed++) {
-            ReplanSets.Pick pick = new ReplanSets(state, new Random(seed)).next(1, 1, 1, false, false);
+            ReplanSets.Pick pick = new ReplanSets(state, new Random(seed)).next(1, 1, 1, false, 0, false);
             assertEquals(Level.COST_AT_PRIORITY, pick.level());
             if (pick.pool() >= 0) {
                 assertEquals(dear, pick.pool(), "the only pool in use");
