@@ -19,7 +19,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -369,8 +368,8 @@ public final class Certifier {
      * finds and proves it given the whole budget. From the same hint and on the seed of the step-1 run whose plan was
      * taken, not from that plan: single-threaded CP-SAT is deterministic, so this run goes the way that run went and
      * on (restarted from step 1's plan, it stayed in that plan's neighbourhood on 60-job quarters that a run from the
-     * start solved). In a clock-stopped solve it stops once local search's plan runs the most priority proven, or more
-     * than CP-SAT found ({@link Overtaken}).
+     * start solved). In a clock-stopped solve it stops once local search's plan runs more priority than CP-SAT found, or
+     * the most proven ({@link Overtaken}).
      */
     private void morePriority() {
         ExactModel m = exact;
@@ -384,14 +383,12 @@ public final class Certifier {
         CpSolverStatus status;
         Overtaken overtaken = new Overtaken(enough::stop);
         overtaken.reached(exactLevel);
-        try (Stopper.Registration stop = stopper.onStop(enough::stop);
-             Stopper.Registration reached = whenSearchReachesTheBound(enough::stop);
-             overtaken) {
+        try (Stopper.Registration stop = stopper.onStop(enough::stop); overtaken) {
             status = solvePosting(more, m, overtaken::reached, enough);
         }
         if (enough.stopped() && !stopper.stopped()) {
-            LOG.debug("step 2: the search's plan runs {}: CP-SAT's second try stopped",
-                    overtaken.fired() ? "more priority than CP-SAT found" : "the most priority proven");
+            LOG.debug("step 2: the search's plan runs more priority than CP-SAT found, or the most proven: "
+                    + "CP-SAT's second try stopped");
         }
         if (!ExactModel.found(status)) {
             return;
@@ -410,28 +407,16 @@ public final class Certifier {
     }
 
     /**
-     * In a clock-stopped solve, runs {@code action} once local search's plan runs as much priority as is proven the
-     * most (the LP's bound, or step 1's CP-SAT bound where lower): no plan runs more, so CP-SAT's second try may stop.
-     * On an 80 x 20 quarter local search got there 3 s after step 1, while that try took a core for the 17 s left of a
-     * 30-s solve (docs/benchmarks.md, issue 10's thirty-fifth session).
-     */
-    private Stopper.Registration whenSearchReachesTheBound(Runnable action) {
-        if (exchange == null) {
-            return () -> { };
-        }
-        return exchange.whenLocalLeavesOut(allPriority - mostPriorityBound(), action);
-    }
-
-    /**
      * In a clock-stopped solve, runs an action once local search's plan runs more priority than CP-SAT's second try has
-     * found (step 1's level, then each it finds, {@link #reached}): CP-SAT's plans can no longer help the search, and its
-     * bound, above the LP's where this happened, did not move in any 30-s solve logged. On a 120-job quarter local
-     * search passed step 1's level a second after it started, and the second try held a core to the end of the solve
-     * (docs/benchmarks.md, issue 10's fortieth session).
+     * found (step 1's level, then each it finds, {@link #reached}), or as much as is proven the most (the LP's bound, or
+     * step 1's CP-SAT bound where lower), whichever comes first. Either way CP-SAT's plans can no longer help the search.
+     * At the bound no plan runs more (on an 80 x 20 quarter local search got there 3 s after step 1, while the try took a
+     * core for the 17 s left of a 30-s solve: issue 10's thirty-fifth session); past CP-SAT's plan, its bound, above the
+     * LP's where this happened, did not move in any 30-s solve logged (on a 120-job quarter local search passed step
+     * 1's level a second after it started, and the try held a core to the end: the fortieth session).
      */
     private final class Overtaken implements Stopper.Registration {
         private final Runnable action;
-        private final AtomicBoolean fired = new AtomicBoolean();
         private long level = Long.MIN_VALUE;
         private Stopper.Registration watch = () -> { };
 
@@ -447,16 +432,9 @@ public final class Certifier {
             level = priority;
             if (exchange != null) { // a clock-stopped solve's
                 watch.close();
-                watch = exchange.whenLocalLeavesOut(allPriority - priority - 1, () -> {
-                    fired.set(true);
-                    action.run();
-                });
+                watch = exchange.whenLocalLeavesOut(allPriority - Math.min(priority + 1, mostPriorityBound()), action);
             }
             return true;
-        }
-
-        boolean fired() {
-            return fired.get();
         }
 
         @Override
