@@ -44,20 +44,21 @@ final class ExactReplan {
      */
     static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed,
                            Stopper stopper) {
-        return of(plan, set, Level.PRIORITY_FIRST, null, deterministicSeconds, wallSeconds, seed, stopper).move();
+        return of(plan, set, Level.PRIORITY_FIRST, null, null, deterministicSeconds, wallSeconds, seed, stopper).move();
     }
 
     /** CP-SAT's re-plan of the jobs {@code set} at the level asked (a move, whether it settled the set, its bound). */
     static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
-        return of(plan, set, level, null, deterministicSeconds, wallSeconds, seed, new Stopper());
+        return of(plan, set, level, null, null, deterministicSeconds, wallSeconds, seed, new Stopper());
     }
 
     /**
-     * As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs kept off {@code closed} (null: none),
-     * CP-SAT ended by {@code stopper} too (with its best so far).
+     * As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs kept off {@code closed}, or kept to
+     * their own options and those on {@code filled} (null: none), CP-SAT ended by {@code stopper} too (with its best so
+     * far).
      */
-    static Result of(GpuPlan plan, int[] set, Level level, Offer closed, double deterministicSeconds, double wallSeconds,
-                     long seed, Stopper stopper) {
+    static Result of(GpuPlan plan, int[] set, Level level, Offer closed, Offer filled, double deterministicSeconds,
+                     double wallSeconds, long seed, Stopper stopper) {
         List<JobAssignment> entities = plan.getAssignments();
         boolean[] free = new boolean[entities.size()];
         List<JobOptions> freeJobs = new ArrayList<>();
@@ -65,8 +66,9 @@ final class ExactReplan {
         for (int j : set) {
             free[j] = true;
             JobAssignment a = entities.get(j);
-            freeJobs.add(new JobOptions(a.getJob(), closed == null ? a.getOptions()
-                    : a.getOptions().stream().filter(o -> !o.offer().equals(closed)).toList(), List.of(), 0));
+            freeJobs.add(new JobOptions(a.getJob(), a.getOptions().stream()
+                    .filter(o -> closed == null || !o.offer().equals(closed))
+                    .filter(o -> filled == null || o.offer().equals(filled) || o.equals(a.getOption())).toList(), List.of(), 0));
             if (a.getOption() != null) {
                 current.add(new PlacedOption(a.getOption(), a.getStart()));
             }

@@ -14,25 +14,27 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Which jobs the exact search re-plans together, and at which level. Five kinds of set re-plan at the cost level
+ * Which jobs the exact search re-plans together, and at which level. Six kinds of set re-plan at the cost level
  * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
  * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
- * running nearest one time, a random few, and every job on one reserved pool, re-packed or kept off it
- * ({@link #pool}). While jobs that have options are left out and the plan may run more priority (the certificate
+ * running nearest one time, a random few, every job on one reserved pool, re-packed or kept off it
+ * ({@link #pool}), and every job that could run on one reserved pool, each kept where it runs or moved onto the pool
+ * ({@link #fill}). While jobs that have options are left out and the plan may run more priority (the certificate
  * has not proven its priority the most), half the sets (priority outranks any cost, R23; fewer after such sets that
- * failed) are of a sixth kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of
+ * failed) are of a seventh kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of
  * them with the jobs in its way on its offers, jobs billed to the same capped providers and jobs in the way where
  * those could go (an ejection chain CP-SAT closes exactly).
  */
 final class ReplanSets {
     /** How a set was built (for the search's debug log: which kinds find better plans, and at what cost). */
     enum Kind {
-        RELATED, OFFERS, WINDOW, RANDOM, POOL, OFF_POOL, BRING_IN
+        RELATED, OFFERS, WINDOW, RANDOM, POOL, OFF_POOL, FILL, BRING_IN
     }
 
     /**
      * A set to re-plan (indices of the plan's assignments), the reserved pool it was built around (-1 for none: see
-     * {@link #pool}), and its kind, which says the level to re-plan it at and whether its jobs are kept off the pool.
+     * {@link #pool}, {@link #fill}), and its kind, which says the level to re-plan it at and whether its jobs are kept
+     * off the pool, or to it and where they run.
      */
     record Pick(int[] jobs, int pool, Kind kind) {
         Pick(int[] jobs, Kind kind) {
@@ -46,6 +48,11 @@ final class ReplanSets {
         boolean closed() {
             return kind == Kind.OFF_POOL;
         }
+
+        /** Whether the set's jobs may only stay where they run or move onto the pool ({@link #fill}). */
+        boolean filled() {
+            return kind == Kind.FILL;
+        }
     }
 
     private final PlanState state;
@@ -57,11 +64,12 @@ final class ReplanSets {
     }
 
     /**
-     * A set of about {@code size} jobs, of a kind drawn at random (around a pool: its jobs and {@code poolSize} in
-     * all, at least), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}, one time in
-     * 2 + {@code bringInsFailed} (bring-ins in a row that found nothing: on 100- and 120-job quarters nine or ten of them
-     * took most of the exact search's time in a 30-s solve); with {@code onlyBringIn} (the plan is proven the cheapest
-     * at its priority) only the latter: null when there is none.
+     * A set of about {@code size} jobs, of a kind drawn at random (around a pool: its jobs and {@code poolSize} in all,
+     * at least; filling a pool: every job that could run on it), or of {@code bringSize} that brings in a job left
+     * out, only while {@code mayBringIn}, one time in 2 + {@code bringInsFailed} (bring-ins in a row that found
+     * nothing: on 100- and 120-job quarters nine or ten of them took most of the exact search's time in a 30-s solve);
+     * with {@code onlyBringIn} (the plan is proven the cheapest at its priority) only the latter: null when there is
+     * none.
      */
     Pick next(int size, int bringSize, int poolSize, boolean mayBringIn, int bringInsFailed, boolean onlyBringIn) {
         List<Integer> unplanned = mayBringIn ? leftOut() : List.of();
@@ -69,11 +77,11 @@ final class ReplanSets {
             return null;
         }
         // A bring-in half the time, less after each that failed: 1 in 2 + failures.
-        int kind = onlyBringIn || !unplanned.isEmpty() && random.nextInt(2 + bringInsFailed) == 1 ? 5 : random.nextInt(5);
-        if (kind == 5) {
+        if (onlyBringIn || !unplanned.isEmpty() && random.nextInt(2 + bringInsFailed) == 1) {
             return bringIn(bringSize, List.of(unplanned.get(random.nextInt(unplanned.size()))));
         }
-        Pick pool = kind == 4 ? pool(poolSize, random.nextBoolean()) : null;
+        int kind = random.nextInt(6);
+        Pick pool = kind == 4 ? pool(poolSize, random.nextBoolean()) : kind == 5 ? fill() : null;
         if (pool != null) {
             return pool;
         }
@@ -91,7 +99,7 @@ final class ReplanSets {
             case 0 -> Kind.RELATED;
             case 1 -> Kind.OFFERS;
             case 2 -> Kind.WINDOW;
-            default -> Kind.RANDOM; // 4 too, where no pool is in use
+            default -> Kind.RANDOM; // 4 and 5 too, where no pool is in use or could be
         });
     }
 
@@ -207,6 +215,27 @@ final class ReplanSets {
         }
         addShuffled(inTheWayElsewhere(in), out, upTo);
         return new Pick(toArray(out), pool, close ? Kind.OFF_POOL : Kind.POOL);
+    }
+
+    /**
+     * Every job that could run on a reserved pool drawn at random, in use or not, each kept to where it runs or an
+     * option on the pool: which jobs fill it, and how far. A pool pays only when it is nearly full over the horizon
+     * (R18's peak, R29's commitment past it), so opening or growing one means a dozen jobs moving onto it at once; a
+     * set of every job with all its options is too large for CP-SAT, and smaller sets never hold them all. Null when
+     * no reserved offer has a job that could run on it.
+     */
+    private Pick fill() {
+        List<Integer> pools = new ArrayList<>();
+        for (int o = 0; o < state.offers.length; o++) {
+            if (state.poolCents[o] != null && state.jobsWithOptionOn[o].length > 0) {
+                pools.add(o);
+            }
+        }
+        if (pools.isEmpty()) {
+            return null;
+        }
+        int pool = pools.get(random.nextInt(pools.size()));
+        return new Pick(state.jobsWithOptionOn[pool].clone(), pool, Kind.FILL);
     }
 
     /**

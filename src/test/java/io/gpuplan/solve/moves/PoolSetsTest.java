@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuplan.model.GpuPlan;
-import io.gpuplan.model.GpuPlanFactory;
-import io.gpuplan.model.JobAssignment;
 import io.gpuplan.problem.Offer;
 import io.gpuplan.problem.Problem;
 import io.gpuplan.problem.ProblemReader;
 import io.gpuplan.rules.Evaluation;
 import io.gpuplan.rules.PlanEvaluator;
-import io.gpuplan.sizing.OptionEnumerator;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
@@ -20,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,11 +37,7 @@ class PoolSetsTest {
 
     PoolSetsTest() throws Exception {
         problem = ProblemReader.parse("two-pools.yaml", PROBLEM, new ArrayList<>());
-        plan = GpuPlanFactory.create(problem, OptionEnumerator.enumerate(problem));
-        for (JobAssignment a : plan.getAssignments()) {
-            a.setOption(a.getOptions().stream().filter(o -> o.offer().id().equals("dear")).findFirst().orElseThrow());
-            a.setStart(a.getOption().earliestStart());
-        }
+        plan = RuinRecreateMovesTest.allOn(problem, "dear");
     }
 
     private Offer offer(String id) {
@@ -60,7 +55,7 @@ class PoolSetsTest {
             assertNull(ExactReplan.of(plan, new int[] {j}, Level.COST_AT_PRIORITY, 5, Double.POSITIVE_INFINITY, 1).move(),
                     "job " + j + " alone on the cheaper pool would cost more");
         }
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), null, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         r.move().applyOutsideSolver();
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(plan));
@@ -72,29 +67,35 @@ class PoolSetsTest {
 
     @Test
     void aSetKeptOffAPoolStaysOffItEvenWhereThatCostsMore() {
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), null, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         assertNull(r.move(), "every job already runs on dear, the only pool left: nothing changes");
-        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), 5,
+        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), null, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         back.move().applyOutsideSolver();
-        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), 5,
+        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), null, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         assertEquals(5, again.move().changes().size(), "off cheap, all five go back to dear, though that costs more");
         again.move().changes().forEach(c -> assertEquals("dear", c.option().offer().id()));
     }
 
     @Test
-    void aPoolSetHoldsEveryJobOnThePoolWhateverTheSize() {
+    void aPoolSetHoldsEveryJobOnThePoolWhateverTheSizeAndAFillingSetEveryJobThatCouldRunOnIt() {
         PlanState state = new PlanState(plan);
         state.sync(plan);
         int dear = problem.offers().indexOf(offer("dear"));
         int around = 0;
         int closing = 0;
-        for (int seed = 0; seed < 40; seed++) {
+        Set<String> filling = new TreeSet<>();
+        for (int seed = 0; seed < 60; seed++) {
             ReplanSets.Pick pick = new ReplanSets(state, new Random(seed)).next(1, 1, 1, false, 0, false);
             assertEquals(Level.COST_AT_PRIORITY, pick.level());
-            if (pick.pool() >= 0) {
+            if (pick.filled()) {
+                assertEquals(ReplanSets.Kind.FILL, pick.kind());
+                assertEquals("[0, 1, 2, 3, 4]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()),
+                        "every job that could run on the pool");
+                filling.add(problem.offers().get(pick.pool()).id());
+            } else if (pick.pool() >= 0) {
                 assertEquals(dear, pick.pool(), "the only pool in use");
                 assertEquals("[0, 1, 2, 3, 4]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()));
                 assertEquals(pick.closed() ? ReplanSets.Kind.OFF_POOL : ReplanSets.Kind.POOL, pick.kind());
@@ -110,5 +111,6 @@ class PoolSetsTest {
             }
         }
         assertTrue(closing > 0 && around > 0, "both kinds are drawn: " + closing + " closing, " + around + " around the pool");
+        assertEquals(Set.of("cheap", "dear"), filling, "sets that fill a pool are drawn for pools in use or not");
     }
 }

@@ -41,6 +41,16 @@ class RuinRecreateMovesTest {
             jobs:
             """ + jobs();
 
+    /** A plan of {@code problem} with every job on its first option on {@code offer}, at its earliest start. */
+    static GpuPlan allOn(Problem problem, String offer) {
+        GpuPlan plan = GpuPlanFactory.create(problem, OptionEnumerator.enumerate(problem));
+        for (JobAssignment a : plan.getAssignments()) {
+            a.setOption(a.getOptions().stream().filter(o -> o.offer().id().equals(offer)).findFirst().orElseThrow());
+            a.setStart(a.getOption().earliestStart());
+        }
+        return plan;
+    }
+
     private static String jobs() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 5; i++) {
@@ -54,12 +64,7 @@ class RuinRecreateMovesTest {
     @Test
     void fiveJobsMoveIntoAPoolTogether() throws Exception {
         Problem problem = ProblemReader.parse("pool-trade.yaml", PROBLEM, new ArrayList<>());
-        var options = OptionEnumerator.enumerate(problem);
-        GpuPlan initial = GpuPlanFactory.create(problem, options);
-        for (JobAssignment a : initial.getAssignments()) {
-            a.setOption(a.getOptions().stream().filter(o -> o.offer().id().equals("od")).findFirst().orElseThrow());
-            a.setStart(a.getOption().earliestStart());
-        }
+        GpuPlan initial = allOn(problem, "od");
 
         var config = PlanSolver.config(new SolverSettings(3, 300, Duration.ofSeconds(60), null, EnvironmentMode.FULL_ASSERT, true), 5)
                 .withPhases(new LocalSearchPhaseConfig().withMoveSelectorConfig(
