@@ -44,20 +44,38 @@ final class ExactReplan {
      */
     static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed,
                            Stopper stopper) {
-        return of(plan, set, Level.PRIORITY_FIRST, null, null, deterministicSeconds, wallSeconds, seed, stopper).move();
+        return of(plan, set, Level.PRIORITY_FIRST, null, PoolRule.ANY, deterministicSeconds, wallSeconds, seed, stopper)
+                .move();
     }
 
     /** CP-SAT's re-plan of the jobs {@code set} at the level asked (a move, whether it settled the set, its bound). */
     static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
-        return of(plan, set, level, null, null, deterministicSeconds, wallSeconds, seed, new Stopper());
+        return of(plan, set, level, null, PoolRule.ANY, deterministicSeconds, wallSeconds, seed, new Stopper());
+    }
+
+    /** Which of its options a set's job keeps with respect to the reserved pool the set was built on. */
+    enum PoolRule {
+        /** Every option (no pool, or a set re-packed around it). */
+        ANY,
+        /** All but the pool's: the set closes the pool. */
+        OFF,
+        /** Its own option and the pool's: the set fills the pool. */
+        ONTO;
+
+        boolean keeps(Option option, Option own, Offer pool) {
+            return switch (this) {
+                case ANY -> true;
+                case OFF -> !option.offer().equals(pool);
+                case ONTO -> option.offer().equals(pool) || option.equals(own);
+            };
+        }
     }
 
     /**
-     * As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs kept off {@code closed}, or kept to
-     * their own options and those on {@code filled} (null: none), CP-SAT ended by {@code stopper} too (with its best so
-     * far).
+     * As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs keeping the options {@code rule}
+     * leaves them around {@code pool}, CP-SAT ended by {@code stopper} too (with its best so far).
      */
-    static Result of(GpuPlan plan, int[] set, Level level, Offer closed, Offer filled, double deterministicSeconds,
+    static Result of(GpuPlan plan, int[] set, Level level, Offer pool, PoolRule rule, double deterministicSeconds,
                      double wallSeconds, long seed, Stopper stopper) {
         List<JobAssignment> entities = plan.getAssignments();
         boolean[] free = new boolean[entities.size()];
@@ -66,9 +84,8 @@ final class ExactReplan {
         for (int j : set) {
             free[j] = true;
             JobAssignment a = entities.get(j);
-            freeJobs.add(new JobOptions(a.getJob(), a.getOptions().stream()
-                    .filter(o -> closed == null || !o.offer().equals(closed))
-                    .filter(o -> filled == null || o.offer().equals(filled) || o.equals(a.getOption())).toList(), List.of(), 0));
+            List<Option> kept = a.getOptions().stream().filter(o -> rule.keeps(o, a.getOption(), pool)).toList();
+            freeJobs.add(new JobOptions(a.getJob(), kept, List.of(), 0));
             if (a.getOption() != null) {
                 current.add(new PlacedOption(a.getOption(), a.getStart()));
             }

@@ -13,6 +13,7 @@ import io.gpuplan.solve.ExactPlans.Found;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
+import io.gpuplan.solve.moves.ExactReplan.PoolRule;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -205,30 +206,31 @@ public final class ExactSearch {
      */
     private Found replan(ReplanSets.Pick set, Found than) {
         // A set kept off a pool or to it is re-planned on less than the whole model: its bound is no bound on the plan's.
-        boolean whole = set.jobs().length == entities.size() && !set.closed() && !set.filled();
+        boolean whole = set.jobs().length == entities.size() && set.rule() == PoolRule.ANY;
         long priority = plannedPriority();
         boolean bringing = set.level() == Level.MORE_PRIORITY;
         // A set that fills a pool is large, but each job has its own option and the pool's: on the smaller budget a
         // fill that finds nothing costs a second rather than four, and on 80-job quarters most find nothing.
-        double deterministic = whole || bringing || set.pool() >= 0 && !set.filled() ? budget.whole() : budget.perReplan();
+        double deterministic = whole || bringing || set.pool() >= 0 && set.rule() != PoolRule.ONTO ? budget.whole()
+                : budget.perReplan();
         // A search that must repeat itself is cut by its budget alone (and the solve's time limit).
         double wall = budget.repeatable() ? wallSeconds() : Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic);
         Offer pool = set.pool() < 0 ? null : problem.offers().get(set.pool());
-        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), set.closed() ? pool : null,
-                set.filled() ? pool : null, deterministic, wall, seed + replans++, stopper);
+        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), pool, set.rule(), deterministic, wall,
+                seed + replans++, stopper);
         spent += Math.max(replan.used(), LEAST_CHARGE);
         if (bringing) {
             // Most often settled by a proof that the set has no way in: more jobs must move.
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
         } else if (set.pool() < 0) {
             size = replan.settled() ? Math.min(entities.size(), size * 1.1 + 1) : smaller(size);
-        } else if (set.filled()) {
-            // Every job that could run on the pool already: no size to follow.
-        } else if (replan.settled()) {
-            // Settled with no re-plan: most often a proof that the pool cannot close with these jobs alone.
-            poolSize = replan.move() == null ? Math.min(entities.size(), poolSize * 1.25 + 1) : poolSize;
-        } else {
-            poolSize = smaller(poolSize);
+        } else if (set.rule() != PoolRule.ONTO) { // a fill holds every job that could run on the pool: no size
+            if (!replan.settled()) {
+                poolSize = smaller(poolSize);
+            } else if (replan.move() == null) {
+                // Settled with no re-plan: most often a proof that the pool cannot close with these jobs alone.
+                poolSize = Math.min(entities.size(), poolSize * 1.25 + 1);
+            }
         }
         boolean provenNow = whole && replan.costBound() >= 0 && replan.settled();
         if (whole && replan.costBound() >= 0) {
@@ -241,7 +243,11 @@ public final class ExactSearch {
             if (changed.beats(than)) {
                 LOG.debug("exact search: re-plan of {} jobs ({}, {}{}, {}) -> {}", set.jobs().length, set.level(),
                         set.kind().name().toLowerCase(Locale.ROOT),
-                        pool == null ? "" : (set.closed() ? " without " : set.filled() ? " onto " : " around ") + pool.id(),
+                        pool == null ? "" : switch (set.rule()) {
+                            case ANY -> " around ";
+                            case OFF -> " without ";
+                            case ONTO -> " onto ";
+                        } + pool.id(),
                         replan.settled() ? "settled" : "not proven", changed.score());
                 after = changed;
             }

@@ -1,6 +1,7 @@
 package io.gpuplan.solve.moves;
 
 import io.gpuplan.solve.bounds.ExactRepair.Level;
+import io.gpuplan.solve.moves.ExactReplan.PoolRule;
 import io.gpuplan.solve.moves.PlanState.Opt;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,13 +46,13 @@ final class ReplanSets {
             return kind == Kind.BRING_IN ? Level.MORE_PRIORITY : Level.COST_AT_PRIORITY;
         }
 
-        boolean closed() {
-            return kind == Kind.OFF_POOL;
-        }
-
-        /** Whether the set's jobs may only stay where they run or move onto the pool ({@link #fill}). */
-        boolean filled() {
-            return kind == Kind.FILL;
+        /** Which options the set's jobs keep with respect to its pool (see {@link #pool}, {@link #fill}). */
+        PoolRule rule() {
+            return switch (kind) {
+                case OFF_POOL -> PoolRule.OFF;
+                case FILL -> PoolRule.ONTO;
+                default -> PoolRule.ANY;
+            };
         }
     }
 

@@ -13,6 +13,7 @@ import io.gpuplan.rules.PlanEvaluator;
 import io.gpuplan.solve.SolutionDecisions;
 import io.gpuplan.solve.Stopper;
 import io.gpuplan.solve.bounds.ExactRepair.Level;
+import io.gpuplan.solve.moves.ExactReplan.PoolRule;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -55,7 +56,7 @@ class PoolSetsTest {
             assertNull(ExactReplan.of(plan, new int[] {j}, Level.COST_AT_PRIORITY, 5, Double.POSITIVE_INFINITY, 1).move(),
                     "job " + j + " alone on the cheaper pool would cost more");
         }
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), null, 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         r.move().applyOutsideSolver();
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(plan));
@@ -67,13 +68,13 @@ class PoolSetsTest {
 
     @Test
     void aSetKeptOffAPoolStaysOffItEvenWhereThatCostsMore() {
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), null, 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         assertNull(r.move(), "every job already runs on dear, the only pool left: nothing changes");
-        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), null, 5,
+        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         back.move().applyOutsideSolver();
-        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), null, 5,
+        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         assertEquals(5, again.move().changes().size(), "off cheap, all five go back to dear, though that costs more");
         again.move().changes().forEach(c -> assertEquals("dear", c.option().offer().id()));
@@ -90,7 +91,7 @@ class PoolSetsTest {
         for (int seed = 0; seed < 60; seed++) {
             ReplanSets.Pick pick = new ReplanSets(state, new Random(seed)).next(1, 1, 1, false, 0, false);
             assertEquals(Level.COST_AT_PRIORITY, pick.level());
-            if (pick.filled()) {
+            if (pick.rule() == PoolRule.ONTO) {
                 assertEquals(ReplanSets.Kind.FILL, pick.kind());
                 assertEquals("[0, 1, 2, 3, 4]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()),
                         "every job that could run on the pool");
@@ -98,14 +99,14 @@ class PoolSetsTest {
             } else if (pick.pool() >= 0) {
                 assertEquals(dear, pick.pool(), "the only pool in use");
                 assertEquals("[0, 1, 2, 3, 4]", Arrays.toString(Arrays.stream(pick.jobs()).sorted().toArray()));
-                assertEquals(pick.closed() ? ReplanSets.Kind.OFF_POOL : ReplanSets.Kind.POOL, pick.kind());
-                if (pick.closed()) {
+                assertEquals(pick.rule() == PoolRule.OFF ? ReplanSets.Kind.OFF_POOL : ReplanSets.Kind.POOL, pick.kind());
+                if (pick.rule() == PoolRule.OFF) {
                     closing++;
                 } else {
                     around++;
                 }
             } else {
-                assertTrue(!pick.closed());
+                assertEquals(PoolRule.ANY, pick.rule());
                 assertTrue(EnumSet.of(ReplanSets.Kind.RELATED, ReplanSets.Kind.OFFERS, ReplanSets.Kind.WINDOW, ReplanSets.Kind.RANDOM)
                         .contains(pick.kind()), pick.kind() + " on no pool");
             }
