@@ -157,7 +157,7 @@ public final class ExactSearch {
         } finally {
             exchange.searching(false);
         }
-        LOG.debug("exact search: re-plans by kind (tried, wall s, better): {}", search.tally);
+        LOG.debug("exact search: re-plans by kind (tried, wall s, better, USD saved): {}", search.tally);
         return found;
     }
 
@@ -187,7 +187,7 @@ public final class ExactSearch {
             }
             long began = System.nanoTime();
             Found after = replan(set, best);
-            tally.add(set.kind(), System.nanoTime() - began, after != null);
+            tally.add(set.kind(), System.nanoTime() - began, best.score(), after);
             if (set.level() == Level.MORE_PRIORITY) {
                 bringInsFailed = after == null ? bringInsFailed + 1 : 0;
             }
@@ -333,28 +333,38 @@ public final class ExactSearch {
         }
     }
 
-    /** Per kind of set: re-plans tried, their wall time and how many found a better plan (the debug log's account). */
+    /**
+     * Per kind of set: re-plans tried, their wall time, how many found a better plan and what those saved at the same
+     * priority (the debug log's account: which kinds pay for their time).
+     */
     private static final class Tally {
         private static final class Count {
             int tried;
             long nanos;
             int better;
+            /** Cents saved by its better plans at the same priority. */
+            long gained;
         }
 
         private final Map<ReplanSets.Kind, Count> byKind = new EnumMap<>(ReplanSets.Kind.class);
 
-        void add(ReplanSets.Kind kind, long nanos, boolean better) {
+        void add(ReplanSets.Kind kind, long nanos, HardMediumSoftScore before, Found after) {
             Count c = byKind.computeIfAbsent(kind, k -> new Count());
             c.tried++;
             c.nanos += nanos;
-            c.better += better ? 1 : 0;
+            if (after != null) {
+                c.better++;
+                if (after.score().mediumScore() == before.mediumScore()) {
+                    c.gained += after.score().softScore() - before.softScore();
+                }
+            }
         }
 
         @Override
         public String toString() {
             StringJoiner out = new StringJoiner(", ");
-            byKind.forEach((kind, c) -> out.add(String.format(Locale.ROOT, "%s %d %.1f %d",
-                    kind.name().toLowerCase(Locale.ROOT), c.tried, c.nanos / 1e9, c.better)));
+            byKind.forEach((kind, c) -> out.add(String.format(Locale.ROOT, "%s %d %.1f %d %.0f",
+                    kind.name().toLowerCase(Locale.ROOT), c.tried, c.nanos / 1e9, c.better, c.gained / 100.0)));
             return out.toString();
         }
     }
