@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Which jobs the exact search re-plans together, and at which level. Six kinds of set re-plan at the cost level
@@ -58,10 +59,14 @@ final class ReplanSets {
 
     private final PlanState state;
     private final Random random;
+    /** The reserved offers some job could run on, in offer order: the pools a fill may draw (fixed by the problem). */
+    private final int[] fillable;
 
     ReplanSets(PlanState state, Random random) {
         this.state = state;
         this.random = random;
+        this.fillable = IntStream.range(0, state.offers.length)
+                .filter(o -> state.poolCents[o] != null && state.jobsWithOptionOn[o].length > 0).toArray();
     }
 
     /**
@@ -226,16 +231,10 @@ final class ReplanSets {
      * no reserved offer has a job that could run on it.
      */
     private Pick fill() {
-        List<Integer> pools = new ArrayList<>();
-        for (int o = 0; o < state.offers.length; o++) {
-            if (state.poolCents[o] != null && state.jobsWithOptionOn[o].length > 0) {
-                pools.add(o);
-            }
-        }
-        if (pools.isEmpty()) {
+        if (fillable.length == 0) {
             return null;
         }
-        int pool = pools.get(random.nextInt(pools.size()));
+        int pool = fillable[random.nextInt(fillable.length)];
         return new Pick(state.jobsWithOptionOn[pool].clone(), pool, Kind.FILL);
     }
 

@@ -35,7 +35,7 @@ class FillSetsTest {
     }
 
     private Offer offer(String id) {
-        return problem.offers().stream().filter(o -> o.id().equals(id)).findFirst().orElseThrow();
+        return problem.offer(id).orElseThrow();
     }
 
     private Evaluation evaluation() {

@@ -42,7 +42,7 @@ class PoolSetsTest {
     }
 
     private Offer offer(String id) {
-        return problem.offers().stream().filter(o -> o.id().equals(id)).findFirst().orElseThrow();
+        return problem.offer(id).orElseThrow();
     }
 
     @Test
