@@ -44,13 +44,13 @@ final class ExactReplan {
      */
     static ReassignMove of(GpuPlan plan, int[] set, double deterministicSeconds, double wallSeconds, long seed,
                            Stopper stopper) {
-        return of(plan, set, Level.PRIORITY_FIRST, null, null, PoolRule.ANY, deterministicSeconds, wallSeconds, seed, stopper)
+        return of(plan, set, Level.PRIORITY_FIRST, null, PoolRule.ANY, deterministicSeconds, wallSeconds, seed, stopper)
                 .move();
     }
 
     /** CP-SAT's re-plan of the jobs {@code set} at the level asked (a move, whether it settled the set, its bound). */
     static Result of(GpuPlan plan, int[] set, Level level, double deterministicSeconds, double wallSeconds, long seed) {
-        return of(plan, set, level, null, null, PoolRule.ANY, deterministicSeconds, wallSeconds, seed, new Stopper());
+        return of(plan, set, level, null, PoolRule.ANY, deterministicSeconds, wallSeconds, seed, new Stopper());
     }
 
     /** Which of its options a set's job keeps with respect to the reserved pool the set was built on. */
@@ -59,24 +59,23 @@ final class ExactReplan {
         ANY,
         /** All but the pool's: the set closes the pool. */
         OFF,
-        /** Its own option and those on the pool (and on the second offer of a pair): the set fills them. */
+        /** Its own option and the pool's: the set fills the pool. */
         ONTO;
 
-        boolean keeps(Option option, Option own, Offer pool, Offer also) {
+        boolean keeps(Option option, Option own, Offer pool) {
             return switch (this) {
                 case ANY -> true;
                 case OFF -> !option.offer().equals(pool);
-                case ONTO -> option.offer().equals(pool) || option.offer().equals(also) || option.equals(own);
+                case ONTO -> option.offer().equals(pool) || option.equals(own);
             };
         }
     }
 
     /**
      * As {@link #of(GpuPlan, int[], Level, double, double, long)}, the set's jobs keeping the options {@code rule}
-     * leaves them around {@code pool} (and {@code also}, a pair's second offer; null: none), CP-SAT ended by
-     * {@code stopper} too (with its best so far).
+     * leaves them around {@code pool}, CP-SAT ended by {@code stopper} too (with its best so far).
      */
-    static Result of(GpuPlan plan, int[] set, Level level, Offer pool, Offer also, PoolRule rule, double deterministicSeconds,
+    static Result of(GpuPlan plan, int[] set, Level level, Offer pool, PoolRule rule, double deterministicSeconds,
                      double wallSeconds, long seed, Stopper stopper) {
         List<JobAssignment> entities = plan.getAssignments();
         boolean[] free = new boolean[entities.size()];
@@ -85,7 +84,7 @@ final class ExactReplan {
         for (int j : set) {
             free[j] = true;
             JobAssignment a = entities.get(j);
-            List<Option> kept = a.getOptions().stream().filter(o -> rule.keeps(o, a.getOption(), pool, also)).toList();
+            List<Option> kept = a.getOptions().stream().filter(o -> rule.keeps(o, a.getOption(), pool)).toList();
             freeJobs.add(new JobOptions(a.getJob(), kept, List.of(), 0));
             if (a.getOption() != null) {
                 current.add(new PlacedOption(a.getOption(), a.getStart()));

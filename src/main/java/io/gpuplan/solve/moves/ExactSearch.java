@@ -209,16 +209,14 @@ public final class ExactSearch {
         boolean whole = set.jobs().length == entities.size() && set.rule() == PoolRule.ANY;
         long priority = plannedPriority();
         boolean bringing = set.level() == Level.MORE_PRIORITY;
-        // A set that fills a pool (or a pair of offers) is large, but each job has its own option and the pool's: on the
-        // smaller budget a fill that finds nothing costs a second rather than four, and on 80-job quarters most find
-        // nothing.
+        // A set that fills a pool is large, but each job has its own option and the pool's: on the smaller budget a
+        // fill that finds nothing costs a second rather than four, and on 80-job quarters most find nothing.
         double deterministic = whole || bringing || set.pool() >= 0 && set.rule() != PoolRule.ONTO ? budget.whole()
                 : budget.perReplan();
         // A search that must repeat itself is cut by its budget alone (and the solve's time limit).
         double wall = budget.repeatable() ? wallSeconds() : Math.min(wallSeconds(), WALL_PER_DETERMINISTIC * deterministic);
         Offer pool = set.pool() < 0 ? null : problem.offers().get(set.pool());
-        Offer also = set.also() < 0 ? null : problem.offers().get(set.also());
-        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), pool, also, set.rule(), deterministic, wall,
+        ExactReplan.Result replan = ExactReplan.of(plan, set.jobs(), set.level(), pool, set.rule(), deterministic, wall,
                 seed + replans++, stopper);
         spent += Math.max(replan.used(), LEAST_CHARGE);
         if (bringing) {
@@ -226,7 +224,7 @@ public final class ExactSearch {
             bringSize = replan.settled() ? Math.min(entities.size(), bringSize * 1.25 + 1) : smaller(bringSize);
         } else if (set.pool() < 0) {
             size = replan.settled() ? Math.min(entities.size(), size * 1.1 + 1) : smaller(size);
-        } else if (set.rule() != PoolRule.ONTO) { // a fill holds every job that could run on the pool (or pair): no size
+        } else if (set.rule() != PoolRule.ONTO) { // a fill holds every job that could run on the pool: no size
             if (!replan.settled()) {
                 poolSize = smaller(poolSize);
             } else if (replan.move() == null) {
@@ -249,7 +247,7 @@ public final class ExactSearch {
                             case ANY -> " around ";
                             case OFF -> " without ";
                             case ONTO -> " onto ";
-                        } + pool.id() + (also == null ? "" : " and " + also.id()),
+                        } + pool.id(),
                         replan.settled() ? "settled" : "not proven", changed.score());
                 after = changed;
             }

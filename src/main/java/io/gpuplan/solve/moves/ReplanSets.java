@@ -16,48 +16,42 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
- * Which jobs the exact search re-plans together, and at which level. Seven kinds of set re-plan at the cost level
+ * Which jobs the exact search re-plans together, and at which level. Six kinds of set re-plan at the cost level
  * (the set keeps at least its priority, {@link Level#COST_AT_PRIORITY}): {@link Ruins#related} (a ruin grown with
  * the jobs in its way), the jobs on a chain of capped or reserved offers and those that could move there, the jobs
  * running nearest one time, a random few, every job on one reserved pool, re-packed or kept off it
- * ({@link #pool}), every job that could run on one reserved pool, each kept where it runs or moved onto the pool
- * ({@link #fill}), and the jobs on two linked capped or reserved offers with those either could make cheaper, each
- * kept where it runs or moved onto either ({@link #pair}). While jobs that have options are left out and the plan
- * may run more priority (the certificate has not proven its priority the most), half the sets (priority outranks any
- * cost, R23; fewer after such sets that failed) are of an eighth kind, re-planned at more priority
- * ({@link Level#MORE_PRIORITY}, the cheapest way in): one of them with the jobs in its way on its offers, jobs billed
- * to the same capped providers and jobs in the way where those could go (an ejection chain CP-SAT closes exactly).
+ * ({@link #pool}), and every job that could run on one reserved pool, each kept where it runs or moved onto the pool
+ * ({@link #fill}). While jobs that have options are left out and the plan may run more priority (the certificate
+ * has not proven its priority the most), half the sets (priority outranks any cost, R23; fewer after such sets that
+ * failed) are of a seventh kind, re-planned at more priority ({@link Level#MORE_PRIORITY}, the cheapest way in): one of
+ * them with the jobs in its way on its offers, jobs billed to the same capped providers and jobs in the way where
+ * those could go (an ejection chain CP-SAT closes exactly).
  */
 final class ReplanSets {
     /** How a set was built (for the search's debug log: which kinds find better plans, and at what cost). */
     enum Kind {
-        RELATED, OFFERS, WINDOW, RANDOM, POOL, OFF_POOL, FILL, PAIR, BRING_IN
+        RELATED, OFFERS, WINDOW, RANDOM, POOL, OFF_POOL, FILL, BRING_IN
     }
 
     /**
      * A set to re-plan (indices of the plan's assignments), the reserved pool it was built around (-1 for none: see
-     * {@link #pool}, {@link #fill}; a {@link #pair}'s first offer, reserved or not), a pair's second offer (-1 for
-     * none), and its kind, which says the level to re-plan it at and whether its jobs are kept off the pool, or to it
-     * (or the pair) and where they run.
+     * {@link #pool}, {@link #fill}), and its kind, which says the level to re-plan it at and whether its jobs are kept
+     * off the pool, or to it and where they run.
      */
-    record Pick(int[] jobs, int pool, int also, Kind kind) {
+    record Pick(int[] jobs, int pool, Kind kind) {
         Pick(int[] jobs, Kind kind) {
-            this(jobs, -1, -1, kind);
-        }
-
-        Pick(int[] jobs, int pool, Kind kind) {
-            this(jobs, pool, -1, kind);
+            this(jobs, -1, kind);
         }
 
         Level level() {
             return kind == Kind.BRING_IN ? Level.MORE_PRIORITY : Level.COST_AT_PRIORITY;
         }
 
-        /** Which options the set's jobs keep with respect to its pool (see {@link #pool}, {@link #fill}, {@link #pair}). */
+        /** Which options the set's jobs keep with respect to its pool (see {@link #pool}, {@link #fill}). */
         PoolRule rule() {
             return switch (kind) {
                 case OFF_POOL -> PoolRule.OFF;
-                case FILL, PAIR -> PoolRule.ONTO;
+                case FILL -> PoolRule.ONTO;
                 default -> PoolRule.ANY;
             };
         }
@@ -77,11 +71,11 @@ final class ReplanSets {
 
     /**
      * A set of about {@code size} jobs, of a kind drawn at random (around a pool: its jobs and {@code poolSize} in all,
-     * at least; filling a pool: every job that could run on it; a pair: whatever its offers hold and could make
-     * cheaper), or of {@code bringSize} that brings in a job left out, only while {@code mayBringIn}, one time in 2 +
-     * {@code bringInsFailed} (bring-ins in a row that found nothing: on 100- and 120-job quarters nine or ten of them
-     * took most of the exact search's time in a 30-s solve); with {@code onlyBringIn} (the plan is proven the cheapest
-     * at its priority) only the latter: null when there is none.
+     * at least; filling a pool: every job that could run on it), or of {@code bringSize} that brings in a job left
+     * out, only while {@code mayBringIn}, one time in 2 + {@code bringInsFailed} (bring-ins in a row that found
+     * nothing: on 100- and 120-job quarters nine or ten of them took most of the exact search's time in a 30-s solve);
+     * with {@code onlyBringIn} (the plan is proven the cheapest at its priority) only the latter: null when there is
+     * none.
      */
     Pick next(int size, int bringSize, int poolSize, boolean mayBringIn, int bringInsFailed, boolean onlyBringIn) {
         List<Integer> unplanned = mayBringIn ? leftOut() : List.of();
@@ -92,8 +86,8 @@ final class ReplanSets {
         if (onlyBringIn || !unplanned.isEmpty() && random.nextInt(2 + bringInsFailed) == 1) {
             return bringIn(bringSize, List.of(unplanned.get(random.nextInt(unplanned.size()))));
         }
-        int kind = random.nextInt(7);
-        Pick pool = kind == 4 ? pool(poolSize, random.nextBoolean()) : kind == 5 ? fill() : kind == 6 ? pair() : null;
+        int kind = random.nextInt(6);
+        Pick pool = kind == 4 ? pool(poolSize, random.nextBoolean()) : kind == 5 ? fill() : null;
         if (pool != null) {
             return pool;
         }
@@ -111,81 +105,8 @@ final class ReplanSets {
             case 0 -> Kind.RELATED;
             case 1 -> Kind.OFFERS;
             case 2 -> Kind.WINDOW;
-            default -> Kind.RANDOM; // 4 to 6 too, where no pool is in use or could be, or no offer links to another
+            default -> Kind.RANDOM; // 4 and 5 too, where no pool is in use or could be
         });
-    }
-
-    /**
-     * Two linked capped or reserved offers in use, filled together: every job on either, and every job elsewhere with
-     * an option there that could make it cheaper (on a pool, or cheaper than its own), each kept where it runs or moved
-     * to an option on either; jobs on them keep every option they have there (other GPU counts and starts). The first
-     * is drawn by what runs on it (its jobs' cost and its pool's), the second likewise among the offers where a job on
-     * the first could run. Where 30-s plans of 60-job quarters stopped above the best plans known, the jobs that
-     * differ were 4 to 18 trading places between one or two such offers, reshaped, with a few from dearer offers:
-     * CP-SAT, handed just those, reached the better plan at once, but no set of the other kinds held them
-     * (docs/benchmarks.md, issue 10, forty-third session). Null when no offer in use links to another in use.
-     */
-    private Pick pair() {
-        double[] spend = new double[state.offers.length];
-        for (int o = 0; o < state.offers.length; o++) {
-            if (state.tracked[o] && !state.onOffer.get(o).isEmpty()) {
-                for (int j : state.onOffer.get(o)) {
-                    spend[o] += state.current[j].cents();
-                }
-                if (state.poolCents[o] != null) {
-                    spend[o] += state.poolCost(o, state.peak[o]);
-                }
-            }
-        }
-        int first = drawBy(spend);
-        if (first < 0) {
-            return null;
-        }
-        double[] linked = new double[state.offers.length];
-        for (int j : state.onOffer.get(first)) {
-            for (Opt x : state.options[j]) {
-                if (x.offer() != first) {
-                    linked[x.offer()] = spend[x.offer()];
-                }
-            }
-        }
-        int second = drawBy(linked);
-        if (second < 0) {
-            return null;
-        }
-        Set<Integer> out = new LinkedHashSet<>();
-        for (int j = 0; j < state.jobs(); j++) {
-            Opt own = state.current[j];
-            if (own == null) {
-                continue;
-            }
-            boolean in = own.offer() == first || own.offer() == second;
-            for (int k = 0; !in && k < state.options[j].length; k++) {
-                Opt x = state.options[j][k];
-                in = (x.offer() == first || x.offer() == second)
-                        && (state.poolCents[x.offer()] != null || x.cents() < own.cents());
-            }
-            if (in) {
-                out.add(j);
-            }
-        }
-        return new Pick(toArray(out), first, second, Kind.PAIR);
-    }
-
-    /** An index drawn with odds in proportion to its weight; -1 when all are 0. */
-    private int drawBy(double[] weights) {
-        double total = 0;
-        for (double w : weights) {
-            total += w;
-        }
-        double x = random.nextDouble() * total;
-        for (int i = 0; i < weights.length && total > 0; i++) {
-            x -= weights[i];
-            if (x < 0 && weights[i] > 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** The jobs left out that have options. */

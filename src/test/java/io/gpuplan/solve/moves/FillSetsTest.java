@@ -51,14 +51,14 @@ class FillSetsTest {
     void aJobFillingThePoolAloneMayNotGoElsewhereSoItStays() {
         ExactReplan.Result free = ExactReplan.of(plan, new int[] {0}, Level.COST_AT_PRIORITY, 5, Double.POSITIVE_INFINITY, 1);
         assertEquals("od2", free.move().changes().getFirst().option().offer().id(), "with all its options it goes to od2");
-        ExactReplan.Result filled = ExactReplan.of(plan, new int[] {0}, Level.COST_AT_PRIORITY, offer("ri"), null, PoolRule.ONTO,
+        ExactReplan.Result filled = ExactReplan.of(plan, new int[] {0}, Level.COST_AT_PRIORITY, offer("ri"), PoolRule.ONTO,
                 5, Double.POSITIVE_INFINITY, 1, new Stopper());
         assertNull(filled.move(), "od or ri only, and ri alone costs 1,920 USD against 768 on od");
     }
 
     @Test
     void allFiveFillThePoolTogether() {
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("ri"), null, PoolRule.ONTO, 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("ri"), PoolRule.ONTO, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         r.move().applyOutsideSolver();
         Evaluation e = evaluation();

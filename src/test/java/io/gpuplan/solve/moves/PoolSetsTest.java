@@ -56,7 +56,7 @@ class PoolSetsTest {
             assertNull(ExactReplan.of(plan, new int[] {j}, Level.COST_AT_PRIORITY, 5, Double.POSITIVE_INFINITY, 1).move(),
                     "job " + j + " alone on the cheaper pool would cost more");
         }
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), null, PoolRule.OFF, 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         r.move().applyOutsideSolver();
         Evaluation e = PlanEvaluator.evaluate(problem, SolutionDecisions.of(plan));
@@ -68,13 +68,13 @@ class PoolSetsTest {
 
     @Test
     void aSetKeptOffAPoolStaysOffItEvenWhereThatCostsMore() {
-        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), null, PoolRule.OFF, 5,
+        ExactReplan.Result r = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         assertNull(r.move(), "every job already runs on dear, the only pool left: nothing changes");
-        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), null, PoolRule.OFF, 5,
+        ExactReplan.Result back = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("dear"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         back.move().applyOutsideSolver();
-        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), null, PoolRule.OFF, 5,
+        ExactReplan.Result again = ExactReplan.of(plan, ALL, Level.COST_AT_PRIORITY, offer("cheap"), PoolRule.OFF, 5,
                 Double.POSITIVE_INFINITY, 1, new Stopper());
         assertEquals(5, again.move().changes().size(), "off cheap, all five go back to dear, though that costs more");
         again.move().changes().forEach(c -> assertEquals("dear", c.option().offer().id()));
