@@ -47,11 +47,11 @@ public final class ExactSearch {
     static final int MIN_JOBS = 8;
     /**
      * The most wall seconds a re-plan takes per deterministic second of its budget. On these models CP-SAT's
-     * deterministic time runs far behind the clock: a re-plan of 20 jobs of a 60-job quarter took 6-10 s of the clock
-     * per deterministic second on a core of its own, more beside local search, so a re-plan CP-SAT does not settle
-     * stops at this cap long before its budget. Cut there, a re-plan keeps CP-SAT's best so far: at 2 rather than 4 the search tries
-     * more sets in the same time, which on 60-job quarters brought S60 seed 3 within 0.1 % on five solver seeds of six
-     * (docs/benchmarks.md; the ratio: issue 10, forty-fourth session).
+     * deterministic time runs far behind the clock: a re-plan of 20-24 jobs of a 60-job quarter took 5-10 s of the
+     * clock per deterministic second on a core of its own, more beside local search, so a re-plan CP-SAT does not
+     * settle stops at this cap long before its budget. Cut there, a re-plan keeps CP-SAT's best so far: at 2 rather
+     * than 4 the search tries more sets in the same time, which on 60-job quarters brought S60 seed 3 within 0.1 % on
+     * five solver seeds of six (docs/benchmarks.md; the ratio: issue 10, thirty-eighth and forty-fourth sessions).
      */
     static final double WALL_PER_DETERMINISTIC = 2;
     /** What a re-plan costs the budget at least, so that a run of re-plans CP-SAT settles at once still ends. */
